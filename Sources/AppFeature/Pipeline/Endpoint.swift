@@ -1,0 +1,51 @@
+import EventHTTP
+public import HTTPKit
+public import HTTPTypes
+public import Reducers
+
+/// One domain as the request handler sees it: its paths, and how to answer a request on them.
+///
+/// `FeatureEndpoint` is the one implementation: a domain's `Routes` paired with its reducer.
+public protocol Endpoint: Sendable {
+    /// The methods `path` accepts, or `nil` when the domain has no such path.
+    func methods(for path: String) -> [HTTPRequest.Method]?
+    /// The media types `path` can answer with, for `Accept` negotiation.
+    func offeredTypes(for path: String) -> [String]
+    /// Routes `request` and runs the domain's store for it; answers through `responder`.
+    func respond(to request: ServerRequest, context: RouteContext, responder: Responder)
+}
+
+/// A domain's routes and reducer: routing builds a public request, a fresh store reduces it, and
+/// the response rule answers (architecture.md §1, §3.4).
+public struct FeatureEndpoint<R: Reducer, Table: Routes>: Endpoint
+where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Table.Request, R: Sendable {
+    private let routes: Table
+    private let reducer: R
+    private let initialState: @Sendable () -> R.State
+
+    /// Pairs `routes` with `reducer`; each request starts from `initialState()`.
+    public init(routes: Table, reducer: R, initialState: @escaping @Sendable () -> R.State) {
+        self.routes = routes
+        self.reducer = reducer
+        self.initialState = initialState
+    }
+
+    public func methods(for path: String) -> [HTTPRequest.Method]? {
+        routes.methods(for: path)
+    }
+
+    public func offeredTypes(for path: String) -> [String] {
+        routes.offeredTypes(for: path)
+    }
+
+    public func respond(to request: ServerRequest, context: RouteContext, responder: Responder) {
+        let route: R.Action.Request
+        do {
+            route = try routes.route(request, context: context)
+        } catch {
+            responder.send(error.problem.response(requestID: request.id))
+            return
+        }
+        FeatureRun.start(reducer: reducer, initialState: initialState(), request: route, responder: responder)
+    }
+}

@@ -1,0 +1,46 @@
+import EventHTTP
+import HTTPKit
+import IssueReporting
+import HTTPTypes
+import Reducers
+
+/// Runs one request's store on its loop and answers by the response rule.
+///
+/// The store is created inside libevent's callback and entered with `assumeIsolated`, so a reducer
+/// that answers without effects is replied to before the callback returns. Otherwise the exchange
+/// waits: the first state with a `response` is sent and the leftover effects cancelled; a client
+/// disconnect, the deadline or shutdown cancels the store; a store that runs out of work without
+/// answering is a programmer error, reported and answered 500.
+enum FeatureRun {
+    static func start<R: Reducer>(reducer: R, initialState: R.State, request: R.Action.Request, responder: Responder)
+    where R.State: RespondingState, R.Action: RoutableAction, R: Sendable {
+        let observer = StoreObserver<R.State, R.Action>(
+            isFinished: { $0.response != nil },
+            didFinish: { state in
+                if let response = state.response { responder.send(response) }
+            },
+            didStall: { state, lastAction in
+                reportIssue(
+                    """
+                    \(R.self) stopped without answering \(responder.request.method.rawValue) \(responder.request.path) \
+                    (request \(responder.request.id)); the last action it reduced was \(lastAction). Every request \
+                    must end with `state.response` set: set it in the reducer case that handles that action.
+                    """
+                )
+                responder.send(Problem.internalError().response(requestID: responder.request.id))
+            }
+        )
+        let loop = responder.exchange.loop
+        let store = Store(
+            initialState: initialState,
+            reducer: reducer,
+            executors: StoreExecutors(serial: loop.serialExecutor, task: loop.taskExecutor),
+            observer: observer
+        )
+        store.assumeIsolated { $0.start(request) }
+        guard !responder.exchange.isAnswered else { return }
+        responder.exchange.awaitResponse { _ in
+            store.assumeIsolated { $0.cancelAll() }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import HTTPKit
+
+/// The body of `GET /`: the server's name, version and where each domain starts.
+struct ServiceIndex: JSONWritable, Equatable {
+    /// The version reported by `GET /` and `counterpart --version`.
+    static let version = "0.1.0"
+
+    let baseURL: String
+
+    func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.member("name", "Counterpart")
+            object.member("version", Self.version)
+            object.member("links") { writer in
+                writer.object { links in
+                    links.member("health", baseURL + "/health")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+// System headers first: libevent's headers use their types without including them.
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <arpa/inet.h>
+#include <signal.h>
+#include <event2/event.h>
+#include <event2/thread.h>
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+#include <event2/listener.h>
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+
+// SIG_IGN is a macro Swift cannot import.
+static inline void counterpart_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+
+// glibc declares sched_getaffinity only under _GNU_SOURCE; counting the mask here keeps that
+// definition out of Swift's view of the system headers.
+int sched_getaffinity(pid_t pid, size_t cpusetsize, void *mask);
+static inline int counterpart_available_cpus(void) {
+    unsigned char mask[128] = {0};
+    if (sched_getaffinity(0, sizeof mask, mask) != 0) return 1;
+    int count = 0;
+    for (size_t i = 0; i < sizeof mask; i++) count += __builtin_popcount(mask[i]);
+    return count > 0 ? count : 1;
+}

@@ -1,0 +1,116 @@
+import AppFeature
+import ArgumentParser
+import EventHTTP
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// `counterpart serve`: runs the HTTP server until SIGTERM or SIGINT, then drains and exits 0.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the HTTP API.",
+        discussion: "Every limit below is enforced explicitly; the defaults are api.md's limits table."
+    )
+
+    @Option(help: "Address to bind (the Docker image passes 0.0.0.0).")
+    var host = Environment.string("COUNTERPART_HOST") ?? "127.0.0.1"
+
+    @Option(help: "TCP port (env PORT).")
+    var port = Environment.integer("PORT") ?? 8080
+
+    @Option(help: "Event-loop threads (default: CPUs this process may use).")
+    var loops = LoopGroup.availableCPUCount()
+
+    @Option(help: "Database: 'memory', a SQLite file path, or postgres://… (env DATABASE_URL).")
+    var database = Environment.string("DATABASE_URL") ?? "counterpart.sqlite"
+
+    @Option(help: "Base of every absolute URL the server writes (default: http:// + the request's Host).")
+    var publicURL: String?
+
+    @Option(help: "Largest request line plus headers, in bytes.")
+    var maxHeaderBytes = 16 * 1024
+
+    @Option(help: "Hard ceiling on a request body, in bytes (routes allow 64 KiB unless they declare more).")
+    var maxBodyBytes = 1024 * 1024
+
+    @Option(help: "Close connections idle (or stalled reading or writing) this long.")
+    var idleTimeout = DurationArgument(.seconds(30))
+
+    @Option(help: "Answer 503 and cancel a request's work after this long.")
+    var requestTimeout = DurationArgument(.seconds(10))
+
+    @Option(help: "Requests in flight per event loop before answering 503 with Retry-After.")
+    var maxInFlight = 1024
+
+    @Option(help: "Listen backlog per loop (capped by the kernel's somaxconn).")
+    var backlog = 1024
+
+    @Option(help: "On SIGTERM or SIGINT, wait this long for in-flight requests before cancelling them.")
+    var shutdownTimeout = DurationArgument(.seconds(10))
+
+    @Flag(help: "Log one line per request (request id, method, path, status, duration).")
+    var accessLog = false
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is outside 0…65535.") }
+        guard loops >= 1 else { throw ValidationError("--loops must be at least 1.") }
+        guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1.") }
+        guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes must be at least 1024.") }
+        guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be at least 1024.") }
+        if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
+            throw ValidationError("--public-url \(publicURL) must start with http:// or https://.")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level \(logLevel) is not one of trace, debug, info, notice, warning, error, critical.")
+        }
+        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+            throw ValidationError(
+                "--database \(database): PostgreSQL is not supported yet; use 'memory' or a SQLite file path."
+            )
+        }
+    }
+
+    func run() async throws {
+        HTTPServer.bootstrapProcess()
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "counterpart")
+        let server = HTTPServer(
+            configuration: serverConfiguration,
+            handler: App.handler(
+                settings: AppSettings(publicURL: publicURL, defaultHost: "\(host):\(port)"),
+                accessLog: accessLog ? Logger(label: "counterpart.access") : nil
+            ),
+            logger: logger
+        )
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [server],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        )
+        groupConfiguration.maximumGracefulShutdownDuration = shutdownTimeout.duration + .seconds(5)
+        try await ServiceGroup(configuration: groupConfiguration).run()
+    }
+
+    private var serverConfiguration: ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.loops = loops
+        configuration.backlog = backlog
+        configuration.maxHeaderBytes = maxHeaderBytes
+        configuration.maxBodyBytes = maxBodyBytes
+        configuration.idleTimeout = idleTimeout.duration
+        configuration.requestTimeout = requestTimeout.duration
+        configuration.maxInFlight = maxInFlight
+        configuration.shutdownTimeout = shutdownTimeout.duration
+        return configuration
+    }
+}

@@ -1,0 +1,183 @@
+import Glibc
+
+/// A raw HTTP/1.1 client over one loopback TCP connection, for live tests.
+///
+/// Tests need what URLSession hides: exact request bytes (no `Content-Type`, odd methods, oversized
+/// headers), keep-alive over one socket, and closing mid-request. Every read has a timeout, so a test
+/// never hangs on a server that does not answer.
+public final class HTTPClient {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to `127.0.0.1:port`; `timeout` bounds every later read.
+    public init(port: Int, timeout: Duration = .seconds(5)) throws(ClientError) {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw .io("socket failed: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw .io("connect to 127.0.0.1:\(port) failed: errno \(errno)")
+        }
+        let (seconds, attoseconds) = timeout.components
+        var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// Sends one request and reads its response. `HEAD` responses are read without a body.
+    public func request(
+        _ method: String,
+        _ target: String,
+        headers: [(String, String)] = [],
+        body: [UInt8] = []
+    ) throws(ClientError) -> ClientResponse {
+        try send(method, target, headers: headers, body: body)
+        return try readResponse(expectBody: method != "HEAD")
+    }
+
+    /// Sends one request without waiting for the answer.
+    public func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = [])
+        throws(ClientError)
+    {
+        var head = "\(method) \(target) HTTP/1.1\r\n"
+        if !headers.contains(where: { $0.0.lowercased() == "host" }) { head += "Host: 127.0.0.1\r\n" }
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        try write(Array(head.utf8) + body)
+    }
+
+    /// Writes raw bytes.
+    public func write(_ bytes: [UInt8]) throws(ClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw .io("send failed: errno \(errno)") }
+            offset += sent
+        }
+    }
+
+    /// Closes the connection, as a client that gives up would.
+    public func closeNow() {
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    /// Reads one response.
+    public func readResponse(expectBody: Bool = true) throws(ClientError) -> ClientResponse {
+        let headerEnd = try readUntilHeadersEnd()
+        let head = String(decoding: buffer[..<headerEnd], as: UTF8.self)
+        buffer.removeFirst(headerEnd + 4)
+        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
+        guard !lines.isEmpty else { throw .malformed(head) }
+        let statusParts = lines.removeFirst().split(separator: " ", maxSplits: 2)
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw .malformed(head) }
+        var headers: [(String, String)] = []
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let value = line[line.index(after: colon)...].drop { $0 == " " }
+            headers.append((String(line[..<colon]), String(value)))
+        }
+        let response = ClientResponse(status: status, headers: headers, body: [])
+        guard expectBody, status != 204, status != 304 else { return response }
+        if let length = response.header("Content-Length").flatMap({ Int($0) }) {
+            try fill(length)
+            let body = Array(buffer[..<length])
+            buffer.removeFirst(length)
+            return ClientResponse(status: status, headers: headers, body: body)
+        }
+        if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
+            return ClientResponse(status: status, headers: headers, body: try readChunks())
+        }
+        while (try? readMore()) != nil {}
+        defer { buffer.removeAll() }
+        return ClientResponse(status: status, headers: headers, body: buffer)
+    }
+
+    /// Whether the server has closed the connection (a read returns end of file), waiting up to the
+    /// read timeout.
+    public func isClosedByPeer() -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, 0) == 0
+    }
+
+    private func readChunks() throws(ClientError) -> [UInt8] {
+        var body: [UInt8] = []
+        while true {
+            let lineEnd = try readUntil([13, 10])
+            let sizeText = String(decoding: buffer[..<lineEnd], as: UTF8.self)
+            buffer.removeFirst(lineEnd + 2)
+            guard let size = Int(sizeText.split(separator: ";")[0], radix: 16) else { throw .malformed(sizeText) }
+            try fill(size + 2)
+            body += buffer[..<size]
+            buffer.removeFirst(size + 2)
+            if size == 0 { return body }
+        }
+    }
+
+    private func readUntilHeadersEnd() throws(ClientError) -> Int {
+        try readUntil([13, 10, 13, 10])
+    }
+
+    private func readUntil(_ marker: [UInt8]) throws(ClientError) -> Int {
+        while true {
+            if buffer.count >= marker.count {
+                for start in 0...(buffer.count - marker.count) where buffer[start..<start + marker.count].elementsEqual(marker) {
+                    return start
+                }
+            }
+            try readMore()
+        }
+    }
+
+    private func fill(_ count: Int) throws(ClientError) {
+        while buffer.count < count { try readMore() }
+    }
+
+    private func readMore() throws(ClientError) {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if received == 0 { throw .closed }
+        guard received > 0 else { throw .io("recv failed or timed out: errno \(errno)") }
+        buffer += chunk[..<received]
+    }
+}
+
+/// Why a test request failed at the transport level.
+public enum ClientError: Error, Equatable {
+    /// A socket call failed (or a read timed out).
+    case io(String)
+    /// The server closed the connection.
+    case closed
+    /// The response could not be parsed.
+    case malformed(String)
+}
+
+/// A response as read off the wire.
+public struct ClientResponse: Sendable {
+    /// The status code.
+    public let status: Int
+    /// Headers in arrival order.
+    public let headers: [(String, String)]
+    /// The body bytes.
+    public let body: [UInt8]
+
+    /// The first value of header `name`, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        return headers.first { $0.0.lowercased() == lowered }?.1
+    }
+
+    /// The body as UTF-8 text.
+    public var text: String { String(decoding: body, as: UTF8.self) }
+}

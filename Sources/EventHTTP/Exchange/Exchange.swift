@@ -1,0 +1,164 @@
+import CLibevent
+import Glibc
+public import HTTPKit
+import HTTPTypes
+
+/// One request in flight on one loop, and the only way to answer it.
+///
+/// It owns libevent's `evhttp_request`, which never leaves the accepting loop. A request answered
+/// inside the callback costs nothing more; one that waits for effects gets a disconnect watcher
+/// (`EV_CLOSED`, because evhttp's own close callback fires only at the reply) and a deadline timer,
+/// and either of them cancels the request's work and answers 503 (architecture.md §2.5). The first
+/// reply wins; later ones are ignored, so every request is answered exactly once.
+///
+/// `@unchecked Sendable`: stores and effects may hold it, but every method must run on `loop`'s
+/// thread (asserted in debug builds) — the same thread the store it serves is isolated to.
+public final class Exchange: @unchecked Sendable {
+    /// The loop that accepted the request.
+    public let loop: EventLoop
+    /// Whether the request has been answered (or its connection is gone).
+    public private(set) var isAnswered = false
+
+    private var request: OpaquePointer?
+    private unowned let server: LoopServer
+    private var isHead = false
+    private var closeWatcher: OpaquePointer?
+    private var deadlineTimer: OpaquePointer?
+    private var onCancel: (@Sendable (CancellationReason) -> Void)?
+    private var servedRequest: ServerRequest?
+
+    init(request: OpaquePointer, server: LoopServer) {
+        self.request = request
+        self.server = server
+        self.loop = server.loop
+        server.counters.inFlight.increment()
+    }
+
+    /// Copies the request out of libevent into a `Sendable` value.
+    func readRequest() -> ServerRequest {
+        guard let request else { return ServerRequest(method: .get, target: "/") }
+        let method = Self.method(evhttp_request_get_command(request))
+        isHead = method == .head
+        let target = evhttp_request_get_uri(request).map { String(cString: $0) } ?? "/"
+        var headers = HTTPFields()
+        if let input = evhttp_request_get_input_headers(request) {
+            var entry = input.pointee.tqh_first
+            while let current = entry {
+                if let key = current.pointee.key, let value = current.pointee.value,
+                    let name = HTTPField.Name(String(cString: key))
+                {
+                    headers.append(HTTPField(name: name, value: String(cString: value)))
+                }
+                entry = current.pointee.next.tqe_next
+            }
+        }
+        var body: [UInt8] = []
+        if let input = evhttp_request_get_input_buffer(request) {
+            let length = evbuffer_get_length(input)
+            if length > 0 {
+                body = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+                    count = max(0, evbuffer_copyout(input, buffer.baseAddress, length))
+                }
+            }
+        }
+        let served = ServerRequest(method: method, target: target, headers: headers, body: body)
+        servedRequest = served
+        return served
+    }
+
+    /// Writes `response` and releases the request. Only the first call has an effect.
+    public func reply(_ response: Response) {
+        assert(loop.inEventLoop, "Exchange.reply ran off its loop thread (libevent#883).")
+        guard !isAnswered, let request else { return }
+        isAnswered = true
+        disarm()
+        let headers = evhttp_request_get_output_headers(request)
+        for field in response.headers {
+            evhttp_add_header(headers, field.name.rawName, field.value)
+        }
+        if server.isDraining {
+            evhttp_add_header(headers, "Connection", "close")
+        }
+        if isHead {
+            if response.status.code != 204, response.status.code != 304 {
+                evhttp_add_header(headers, "Content-Length", String(response.body.count))
+            }
+        } else if !response.body.isEmpty, let output = evhttp_request_get_output_buffer(request) {
+            response.body.bytes.withUnsafeBytes { bytes in
+                _ = evbuffer_add(output, bytes.baseAddress, bytes.count)
+            }
+        }
+        evhttp_send_reply(request, Int32(response.status.code), response.status.reasonPhrase, nil)
+        self.request = nil
+        server.counters.inFlight.decrement()
+        server.untrack(self)
+    }
+
+    /// Marks the request as waiting for effects: arms the disconnect watcher and the deadline.
+    /// `onCancel` runs on the loop when either fires (or at shutdown), before the 503 is written.
+    public func awaitResponse(onCancel: @escaping @Sendable (CancellationReason) -> Void) {
+        assert(loop.inEventLoop, "Exchange.awaitResponse ran off its loop thread.")
+        guard !isAnswered, let request else { return }
+        self.onCancel = onCancel
+        server.track(self)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        if let connection = evhttp_request_get_connection(request),
+            let bufferevent = evhttp_connection_get_bufferevent(connection)
+        {
+            let fd = bufferevent_getfd(bufferevent)
+            closeWatcher = event_new(loop.base, fd, Int16(EV_CLOSED), { _, _, context in
+                guard let context else { return }
+                Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue().cancel(.clientClosed)
+            }, context)
+            if let closeWatcher { event_add(closeWatcher, nil) }
+        }
+        deadlineTimer = event_new(loop.base, -1, 0, { _, _, context in
+            guard let context else { return }
+            Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue().cancel(.deadline)
+        }, context)
+        if let deadlineTimer {
+            var timeout = server.configuration.requestTimeout.timeval
+            event_add(deadlineTimer, &timeout)
+        }
+    }
+
+    /// Cancels the request's work for `reason` and answers it 503.
+    func cancel(_ reason: CancellationReason) {
+        guard !isAnswered else { return }
+        switch reason {
+        case .clientClosed: server.counters.clientClosed.increment()
+        case .deadline: server.counters.deadlines.increment()
+        case .overload, .shutdown: break
+        }
+        disarm()
+        onCancel?(reason)
+        onCancel = nil
+        let request = servedRequest ?? ServerRequest(method: .get, target: "/")
+        reply(server.handler.unavailableResponse(to: request, reason: reason))
+    }
+
+    private func disarm() {
+        if let closeWatcher {
+            event_free(closeWatcher)
+            self.closeWatcher = nil
+        }
+        if let deadlineTimer {
+            event_free(deadlineTimer)
+            self.deadlineTimer = nil
+        }
+    }
+
+    private static func method(_ command: evhttp_cmd_type) -> HTTPRequest.Method {
+        switch command {
+        case EVHTTP_REQ_GET: .get
+        case EVHTTP_REQ_HEAD: .head
+        case EVHTTP_REQ_POST: .post
+        case EVHTTP_REQ_PUT: .put
+        case EVHTTP_REQ_PATCH: .patch
+        case EVHTTP_REQ_DELETE: .delete
+        case EVHTTP_REQ_OPTIONS: .options
+        case EVHTTP_REQ_TRACE: .trace
+        default: .connect
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import CLibevent
+import Glibc
+import Synchronization
+
+/// One event-loop thread: a libevent `event_base` plus the executors that run Swift work on it.
+///
+/// architecture.md §2.1: every evhttp, evbuffer and event call for a base happens on its loop thread
+/// (replying off-loop crashes under load, libevent#883). Other threads reach the loop only through
+/// `execute(_:)` and the two executors, which append to a `Mutex`-guarded inbox and wake the base with
+/// `event_active` on a never-added user event; an atomic flag coalesces wake-ups.
+///
+/// `@unchecked Sendable`: the inbox is guarded by its `Mutex`, the wake flag is atomic, and `base`
+/// is only used on the loop thread (or before it starts, during set-up).
+public final class EventLoop: @unchecked Sendable {
+    /// The loop's `event_base`.
+    let base: OpaquePointer
+    /// The executor a request's store is isolated to.
+    public let serialExecutor: LoopSerialExecutor
+    /// The executor a request's effects prefer.
+    public let taskExecutor: LoopTaskExecutor
+    /// The loop's position in its group, for logs.
+    public let index: Int
+
+    private let inbox = Mutex<[Work]>([])
+    private let wakePending = Atomic<Bool>(false)
+    private let threadID = Mutex<pthread_t?>(nil)
+    private var wakeEvent: OpaquePointer?
+
+    private enum Work {
+        case job(UnownedJob)
+        case closure(@Sendable () -> Void)
+    }
+
+    /// Creates a loop and its base; the thread starts with `run()`.
+    init(index: Int) throws(EventHTTPError) {
+        guard let base = event_base_new() else {
+            throw .setup("event_base_new failed for loop \(index); libevent could not create an epoll instance.")
+        }
+        self.base = base
+        self.index = index
+        let serial = LoopSerialExecutor()
+        let task = LoopTaskExecutor()
+        self.serialExecutor = serial
+        self.taskExecutor = task
+        serial.loop = self
+        task.loop = self
+        wakeEvent = event_new(base, -1, 0, { _, _, context in
+            guard let context else { return }
+            Unmanaged<EventLoop>.fromOpaque(context).takeUnretainedValue().drainInbox()
+        }, Unmanaged.passUnretained(self).toOpaque())
+        guard wakeEvent != nil else {
+            event_base_free(base)
+            throw .setup("event_new failed for loop \(index)'s wake-up event.")
+        }
+    }
+
+    deinit {
+        if let wakeEvent { event_free(wakeEvent) }
+        event_base_free(base)
+    }
+
+    /// Whether the calling thread is this loop's thread.
+    public var inEventLoop: Bool {
+        threadID.withLock { id in id.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+    }
+
+    /// Runs `work` on the loop thread, after the work already queued.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        enqueue(.closure(work))
+    }
+
+    func enqueue(_ job: UnownedJob) {
+        enqueue(.job(job))
+    }
+
+    private func enqueue(_ work: Work) {
+        inbox.withLock { $0.append(work) }
+        if !wakePending.exchange(true, ordering: .acquiringAndReleasing), let wakeEvent {
+            event_active(wakeEvent, EV_READ, 0)
+        }
+    }
+
+    private func drainInbox() {
+        wakePending.store(false, ordering: .releasing)
+        let batch = inbox.withLock { inbox in
+            defer { inbox.removeAll(keepingCapacity: true) }
+            return inbox
+        }
+        for work in batch {
+            switch work {
+            case .job(let job):
+                job.runSynchronously(
+                    isolatedTo: serialExecutor.asUnownedSerialExecutor(),
+                    taskExecutor: taskExecutor.asUnownedTaskExecutor()
+                )
+            case .closure(let closure):
+                closure()
+            }
+        }
+    }
+
+    /// Runs the loop on the calling thread until `stop()`; called by `LoopGroup` on the loop's thread.
+    func run() {
+        threadID.withLock { $0 = pthread_self() }
+        event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
+        drainInbox()
+        threadID.withLock { $0 = nil }
+    }
+
+    /// Makes `run()` return after `grace` (letting replies already written reach their sockets).
+    /// Call on the loop thread.
+    func stop(after grace: Duration = .zero) {
+        var delay = grace.timeval
+        event_base_loopexit(base, &delay)
+    }
+}

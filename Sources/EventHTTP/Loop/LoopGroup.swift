@@ -1,0 +1,61 @@
+import CLibevent
+import Glibc
+
+/// The event-loop threads of a server, started together and joined together.
+///
+/// One thread per loop runs `EventLoop.run()`; `--loops` defaults to the CPUs in this process's
+/// affinity mask, so `taskset` and cpusets are honoured (`compare.sh` pins the server to one core).
+public final class LoopGroup: Sendable {
+    /// The loops, in index order.
+    public let loops: [EventLoop]
+    private let threads: [ThreadHandle]
+
+    /// Creates `count` loops and starts a thread for each.
+    init(count: Int) throws(EventHTTPError) {
+        var loops: [EventLoop] = []
+        for index in 0..<max(1, count) {
+            loops.append(try EventLoop(index: index))
+        }
+        self.loops = loops
+        threads = loops.map { loop in ThreadHandle.spawn { loop.run() } }
+    }
+
+    /// Waits for every loop thread to return from its loop.
+    func join() {
+        for thread in threads { thread.join() }
+    }
+
+    /// The number of CPUs this process may run on (`sched_getaffinity`), at least 1.
+    public static func availableCPUCount() -> Int {
+        Int(counterpart_available_cpus())
+    }
+}
+
+/// A joinable POSIX thread running one closure.
+final class ThreadHandle: Sendable {
+    private let thread: pthread_t
+
+    private init(thread: pthread_t) {
+        self.thread = thread
+    }
+
+    static func spawn(_ body: @escaping @Sendable () -> Void) -> ThreadHandle {
+        final class Box: Sendable {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        let result = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, context)
+        precondition(result == 0, "pthread_create failed with \(result); the process is out of threads or memory.")
+        return ThreadHandle(thread: thread)
+    }
+
+    func join() {
+        pthread_join(thread, nil)
+    }
+}

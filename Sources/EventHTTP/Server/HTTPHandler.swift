@@ -1,0 +1,36 @@
+public import HTTPKit
+
+/// What the HTTP layer calls for every request it accepts.
+///
+/// `handle` runs on the accepting loop's thread, inside libevent's callback. It either answers at
+/// once with `exchange.reply(_:)` (the fast path: no task, timer or watcher) or calls
+/// `exchange.awaitResponse(onCancel:)` and replies later from the same loop.
+///
+/// ```swift
+/// struct Hello: HTTPHandler {
+///     func handle(_ request: ServerRequest, exchange: Exchange) {
+///         exchange.reply(Response(status: .ok, body: ResponseBody(Array("hi".utf8))))
+///     }
+/// }
+/// ```
+public protocol HTTPHandler: Sendable {
+    /// Handles `request`; must lead to exactly one `exchange.reply(_:)`.
+    func handle(_ request: ServerRequest, exchange: Exchange)
+
+    /// The answer while the server drains (architecture.md §2.6); by default a 503 problem.
+    func drainingResponse(to request: ServerRequest) -> Response
+
+    /// The answer when a request is refused before handling (`reason`: overload, deadline,
+    /// disconnect, shutdown); by default a 503 problem naming the reason.
+    func unavailableResponse(to request: ServerRequest, reason: CancellationReason) -> Response
+}
+
+extension HTTPHandler {
+    public func drainingResponse(to request: ServerRequest) -> Response {
+        unavailableResponse(to: request, reason: .shutdown)
+    }
+
+    public func unavailableResponse(to request: ServerRequest, reason: CancellationReason) -> Response {
+        Problem.unavailable(reason.detail).response(requestID: request.id)
+    }
+}

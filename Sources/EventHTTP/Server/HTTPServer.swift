@@ -1,0 +1,114 @@
+import CLibevent
+public import Logging
+public import ServiceLifecycle
+import Synchronization
+
+/// The HTTP server: a group of event loops, each with its own evhttp and `SO_REUSEPORT` listener.
+///
+/// A swift-service-lifecycle `Service`: `run()` serves until graceful shutdown is requested (SIGTERM,
+/// SIGINT), then stops accepting, lets in-flight requests finish within `shutdownTimeout`, answers
+/// the rest 503, and stops the loops (architecture.md §2.6). Tests call `start()` to learn the port
+/// and `shutdown()` to stop.
+public final class HTTPServer: Service, Sendable {
+    /// The configuration the server was created with.
+    public let configuration: ServerConfiguration
+    private let handler: any HTTPHandler
+    private let logger: Logger
+    private let state = Mutex<State>(.idle)
+
+    private enum State {
+        case idle
+        case running(group: LoopGroup, servers: [LoopServer], port: Int)
+        case stopped
+    }
+
+    /// Creates a server; nothing is bound until `start()` or `run()`.
+    public init(configuration: ServerConfiguration, handler: some HTTPHandler, logger: Logger) {
+        self.configuration = configuration
+        self.handler = handler
+        self.logger = logger
+    }
+
+    /// Prepares libevent for threads; call once at process start, before any server exists.
+    ///
+    /// Ignores SIGPIPE (libevent 2.1.12 writes without `MSG_NOSIGNAL`) and calls
+    /// `evthread_use_pthreads()`, which must precede the first `event_base_new()`.
+    public static func bootstrapProcess() {
+        counterpart_ignore_sigpipe()
+        evthread_use_pthreads()
+    }
+
+    /// Binds one listener per loop and starts the loops; returns the port bound.
+    @discardableResult
+    public func start() throws(EventHTTPError) -> Int {
+        if case .running(_, _, let port) = state.withLock({ $0 }) { return port }
+        let group = try LoopGroup(count: configuration.loops)
+        var servers: [LoopServer] = []
+        var port = configuration.port
+        do {
+            for loop in group.loops {
+                let server = try LoopServer(loop: loop, handler: handler, configuration: configuration)
+                port = try server.bind(host: configuration.host, port: port)
+                servers.append(server)
+            }
+        } catch {
+            for loop in group.loops { loop.execute { loop.stop() } }
+            group.join()
+            throw error
+        }
+        let bound = port
+        state.withLock { $0 = .running(group: group, servers: servers, port: bound) }
+        logger.info(
+            "listening",
+            metadata: ["host": "\(configuration.host)", "port": "\(bound)", "loops": "\(group.loops.count)"]
+        )
+        return bound
+    }
+
+    /// The bound port, once started.
+    public var port: Int? {
+        if case .running(_, _, let port) = state.withLock({ $0 }) { return port }
+        return nil
+    }
+
+    /// Counters summed over every loop.
+    public func statistics() -> ServerStatistics {
+        guard case .running(_, let servers, _) = state.withLock({ $0 }) else { return ServerStatistics() }
+        return servers.map(\.counters.snapshot).reduce(ServerStatistics(), +)
+    }
+
+    /// Serves until graceful shutdown or cancellation, then drains and stops.
+    public func run() async throws {
+        try start()
+        try? await gracefulShutdown()
+        await shutdown()
+    }
+
+    /// Stops accepting, waits up to `shutdownTimeout` for in-flight requests, answers the rest 503,
+    /// and stops every loop. Safe to call more than once.
+    public func shutdown() async {
+        let current = state.withLock { state in
+            defer { if case .running = state { state = .stopped } }
+            return state
+        }
+        guard case .running(let group, let servers, _) = current else { return }
+        logger.info("draining", metadata: ["in_flight": "\(statistics(of: servers).inFlight)"])
+        for server in servers { server.loop.execute { server.beginDraining() } }
+        let deadline = ContinuousClock.now.advanced(by: configuration.shutdownTimeout)
+        while statistics(of: servers).inFlight > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        for server in servers {
+            server.loop.execute {
+                server.cancelPending()
+                server.loop.stop(after: .milliseconds(50))
+            }
+        }
+        group.join()
+        logger.info("stopped")
+    }
+
+    private func statistics(of servers: [LoopServer]) -> ServerStatistics {
+        servers.map(\.counters.snapshot).reduce(ServerStatistics(), +)
+    }
+}

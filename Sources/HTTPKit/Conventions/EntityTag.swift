@@ -1,0 +1,53 @@
+/// Strong entity tags and the `If-None-Match` / `If-Match` comparisons (RFC 9110 §8.8.3, §13.1).
+///
+/// A tag is a quoted 64-bit FNV-1a hash of the bytes it describes: cheap enough for every 200 GET,
+/// stable across processes and machines, so N instances behind a balancer agree on it.
+public enum EntityTag {
+    /// The strong tag (`"…"`, quotes included) for `bytes`.
+    public static func strong(for bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.utf8.count) + hex + "\""
+    }
+
+    /// Whether `If-None-Match: header` matches `tag` (weak comparison, lists and `*` allowed).
+    public static func noneMatchFails(_ header: String, tag: String) -> Bool {
+        matches(header, tag: tag, weak: true)
+    }
+
+    /// Whether `If-Match: header` is satisfied by `tag` (strong comparison; `*` matches any tag).
+    public static func matchSucceeds(_ header: String, tag: String?) -> Bool {
+        guard let tag else { return false }
+        return matches(header, tag: tag, weak: false)
+    }
+
+    private static func matches(_ header: String, tag: String, weak: Bool) -> Bool {
+        let wanted = opaque(tag)
+        for candidate in header.split(separator: ",") {
+            let trimmed = candidate.trimmingSpaces
+            if trimmed == "*" { return true }
+            if weak ? opaque(trimmed) == wanted : (!trimmed.hasPrefix("W/") && trimmed == tag) { return true }
+        }
+        return false
+    }
+
+    private static func opaque(_ tag: some StringProtocol) -> Substring {
+        let text = Substring(tag)
+        return text.hasPrefix("W/") ? text.dropFirst(2) : text
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,56 @@
+import HTTPTypes
+
+/// Applies the conventions every response shares, once, after a feature has answered.
+///
+/// api.md §1.2: a 200 `GET` gets a strong `ETag` when it has none, and `If-None-Match` turns it into
+/// a bodiless 304; every response carries `X-Request-Id`, `Server-Timing`, the CORS headers and a
+/// `Cache-Control` (`no-store` unless the feature chose one); problems get their `instance`.
+/// Features therefore only decide *what* to answer.
+public enum ResponseFinalizer {
+    /// The final form of `response` to `request`. `appDuration` and `repositoryDuration` are
+    /// milliseconds for `Server-Timing`.
+    public static func finalize(
+        _ response: Response,
+        for request: ServerRequest,
+        appDuration: Double,
+        repositoryDuration: Double? = nil
+    ) -> Response {
+        var response = response
+        let isRead = request.method == .get || request.method == .head
+        if isRead, response.status == .ok {
+            let tag = response.headers[.eTag] ?? EntityTag.strong(for: response.body.bytes)
+            response.headers[.eTag] = tag
+            if let condition = request.headers[.ifNoneMatch], EntityTag.noneMatchFails(condition, tag: tag) {
+                response = notModified(response)
+            }
+        }
+        if response.headers[.cacheControl] == nil {
+            response.headers[.cacheControl] = "no-store"
+        }
+        response.headers[.xRequestID] = request.id
+        var timing = "app;dur=" + milliseconds(appDuration)
+        if let repositoryDuration { timing += ", repo;dur=" + milliseconds(repositoryDuration) }
+        response.headers[.serverTiming] = timing
+        for (name, value) in CORS.responseHeaders {
+            response.headers[name] = value
+        }
+        return response
+    }
+
+    /// A 304 keeping only the validators and caching headers of `response` (RFC 9110 §15.4.5).
+    static func notModified(_ response: Response) -> Response {
+        var headers = HTTPFields()
+        for name in [HTTPField.Name.eTag, .cacheControl, .vary] {
+            if let value = response.headers[name] { headers[name] = value }
+        }
+        return Response(status: .notModified, headers: headers)
+    }
+
+    /// Milliseconds as `1.234`: three decimals, no exponent, for `Server-Timing` and logs.
+    public static func milliseconds(_ value: Double) -> String {
+        let thousandths = Int((max(0, value) * 1000).rounded())
+        let fraction = thousandths % 1000
+        let padding = fraction < 10 ? "00" : fraction < 100 ? "0" : ""
+        return "\(thousandths / 1000).\(padding)\(fraction)"
+    }
+}

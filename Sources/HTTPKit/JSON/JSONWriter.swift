@@ -1,0 +1,115 @@
+/// A compact JSON writer that appends UTF-8 straight into a byte buffer.
+///
+/// architecture.md §5: Foundation's `JSONEncoder` is too slow for the response path and does not keep
+/// key order on Linux, so models write themselves through this type, members in the order api.md
+/// lists. The writer emits no whitespace, escapes only `"`, `\` and U+0000–U+001F (so `/` and
+/// non-ASCII text pass through unchanged), and inserts commas itself.
+///
+/// ```swift
+/// var writer = JSONWriter()
+/// writer.object { object in
+///     object.member("status", "ok")
+/// }
+/// // writer.bytes == Array(#"{"status":"ok"}"#.utf8)
+/// ```
+public struct JSONWriter: Sendable {
+    /// Everything written so far.
+    public private(set) var bytes: [UInt8]
+    private var needsComma = false
+
+    /// Creates a writer whose buffer has room for `capacity` bytes before it grows.
+    public init(capacity: Int = 256) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Writes an object; `body` adds its members.
+    public mutating func object(_ body: (inout ObjectWriter) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+        // Move the buffer into the object writer so appending never copies it.
+        var object = ObjectWriter(writer: self)
+        self = JSONWriter(capacity: 0)
+        body(&object)
+        self = object.writer
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// Writes an array of `elements`, each written by `element`.
+    public mutating func array<S: Sequence>(_ elements: S, _ element: (inout JSONWriter, S.Element) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+        for item in elements { element(&self, item) }
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes a string, escaping what JSON requires.
+    public mutating func string(_ value: String) {
+        separate()
+        appendQuoted(value)
+        needsComma = true
+    }
+
+    /// Writes an integer.
+    public mutating func integer(_ value: some BinaryInteger) {
+        raw(String(value))
+    }
+
+    /// Writes `true` or `false`.
+    public mutating func bool(_ value: Bool) {
+        raw(value ? "true" : "false")
+    }
+
+    /// Writes `null`.
+    public mutating func null() {
+        raw("null")
+    }
+
+    /// Writes a value that knows how to write itself.
+    public mutating func value(_ value: some JSONWritable) {
+        value.write(to: &self)
+    }
+
+    /// Writes pre-validated JSON text (a number, a literal) as it is.
+    mutating func raw(_ text: String) {
+        separate()
+        bytes.append(contentsOf: text.utf8)
+        needsComma = true
+    }
+
+    /// Writes a member name and its colon; the next value written is that member's value.
+    mutating func key(_ name: String) {
+        separate()
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func appendQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex: StaticString = "0123456789abcdef"
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(hex.utf8Start[Int(byte >> 4)])
+                bytes.append(hex.utf8Start[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,99 @@
+public import HTTPTypes
+
+/// The problems api.md §1.1 defines, each with its fixed slug, title and status.
+extension Problem {
+    /// 400: the request is syntactically wrong (bad JSON, bad query parameter, bad header).
+    public static func malformedRequest(_ detail: String, errors: [FieldError] = []) -> Self {
+        Self(status: .badRequest, slug: "malformed-request", title: "Malformed request", detail: detail, errors: errors)
+    }
+
+    /// 404: no route has this path, or the addressed item does not exist.
+    public static func notFound(_ detail: String) -> Self {
+        Self(status: .notFound, slug: "not-found", title: "Not found", detail: detail)
+    }
+
+    /// 405 with `Allow`: the path exists but does not take this method.
+    public static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> Self {
+        let list = allowed.map(\.rawValue).joined(separator: ", ")
+        return Self(
+            status: .methodNotAllowed,
+            slug: "method-not-allowed",
+            title: "Method not allowed",
+            detail: "\(path) does not accept \(method.rawValue); it accepts \(list).",
+            headers: [.allow: list]
+        )
+    }
+
+    /// 406: nothing in `Accept` is a type this route can produce.
+    public static func notAcceptable(accept: String, offered: [String]) -> Self {
+        Self(
+            status: .notAcceptable,
+            slug: "not-acceptable",
+            title: "Not acceptable",
+            detail: "Accept: \(accept) matches nothing this route produces; it offers \(offered.joined(separator: ", "))."
+        )
+    }
+
+    /// 413: the body is larger than this route accepts.
+    public static func payloadTooLarge(size: Int, limit: Int) -> Self {
+        Self(
+            status: .contentTooLarge,
+            slug: "payload-too-large",
+            title: "Payload too large",
+            detail: "The body has \(size) bytes; this route accepts at most \(limit)."
+        )
+    }
+
+    /// 415 with `Accept-Post`/`Accept-Patch`: the body's `Content-Type` is not one this route reads.
+    public static func unsupportedMediaType(_ contentType: String, method: HTTPRequest.Method, accepted: [String]) -> Self {
+        let list = accepted.joined(separator: ", ")
+        let header: HTTPField.Name = method == .patch ? .acceptPatch : .acceptPost
+        return Self(
+            status: .unsupportedMediaType,
+            slug: "unsupported-media-type",
+            title: "Unsupported media type",
+            detail: "Content-Type: \(contentType) is not accepted here; send \(list).",
+            headers: [header: list]
+        )
+    }
+
+    /// 422: the body is JSON but not what the route needs.
+    public static func validationFailed(_ errors: [FieldError]) -> Self {
+        let noun = errors.count == 1 ? "member" : "members"
+        return Self(
+            status: .unprocessableContent,
+            slug: "validation-failed",
+            title: "Validation failed",
+            detail: "The body has \(errors.count) invalid \(noun).",
+            errors: errors
+        )
+    }
+
+    /// 500: something unexpected failed; the detail never carries internals.
+    public static func internalError() -> Self {
+        Self(
+            status: .internalServerError,
+            slug: "internal-error",
+            title: "Internal error",
+            detail: "The server failed unexpectedly while handling this request; it has been logged under its request id."
+        )
+    }
+
+    /// 503 with `Retry-After: 1`: draining, past the request deadline, or over the in-flight cap.
+    public static func unavailable(_ detail: String) -> Self {
+        Self(
+            status: .serviceUnavailable,
+            slug: "unavailable",
+            title: "Service unavailable",
+            detail: detail,
+            headers: [.retryAfter: "1"]
+        )
+    }
+}
+
+extension HTTPField.Name {
+    /// `Accept-Post` (RFC 9110 §8.3 companion), sent with 415 on POST.
+    public static let acceptPost = Self("Accept-Post")!
+    /// `Accept-Patch` (RFC 5789), sent with 415 on PATCH.
+    public static let acceptPatch = Self("Accept-Patch")!
+}

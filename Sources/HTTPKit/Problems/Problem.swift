@@ -1,0 +1,71 @@
+public import HTTPTypes
+
+/// An RFC 9457 problem: the body of every error Counterpart sends.
+///
+/// api.md §1.1 fixes its shape: `type` is `urn:counterpart:problem:<slug>` (clients switch on it),
+/// `title` is fixed per type, `detail` explains this occurrence without internals, `instance` is
+/// `urn:uuid:` plus the request id (filled in when the response is finalized), and `errors` lists
+/// the inputs at fault (`[]` when none).
+public struct Problem: Sendable, Equatable {
+    /// The HTTP status this problem is sent with.
+    public var status: HTTPResponse.Status
+    /// The slug after `urn:counterpart:problem:`.
+    public var slug: String
+    /// The fixed, human-readable summary of the type.
+    public var title: String
+    /// What went wrong this time, for a person to read.
+    public var detail: String
+    /// The inputs at fault.
+    public var errors: [FieldError]
+    /// Extra headers the status needs (`Allow`, `Retry-After`, `Accept-Post`).
+    public var headers: HTTPFields
+
+    /// Creates a problem.
+    public init(
+        status: HTTPResponse.Status,
+        slug: String,
+        title: String,
+        detail: String,
+        errors: [FieldError] = [],
+        headers: HTTPFields = [:]
+    ) {
+        self.status = status
+        self.slug = slug
+        self.title = title
+        self.detail = detail
+        self.errors = errors
+        self.headers = headers
+    }
+
+    /// The full `type` URI.
+    public var type: String { "urn:counterpart:problem:" + slug }
+
+    /// The problem as a response for the request `requestID`.
+    public func response(requestID: String) -> Response {
+        var writer = JSONWriter()
+        writer.object { object in
+            object.member("type", type)
+            object.member("title", title)
+            object.member("status", status.code)
+            object.member("detail", detail)
+            object.member("instance", Self.instance(requestID: requestID))
+            object.member("errors", errors)
+        }
+        var headers = headers
+        headers[.contentType] = MediaType.problemJSON
+        return Response(status: status, headers: headers, body: ResponseBody(writer.bytes))
+    }
+
+    /// The `instance` URI for a request id: `urn:uuid:` for UUIDs, `urn:counterpart:request:` otherwise.
+    static func instance(requestID: String) -> String {
+        let isUUID = requestID.utf8.count == 36 && requestID.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0.isHexDigit }
+        return (isUUID ? "urn:uuid:" : "urn:counterpart:request:") + requestID
+    }
+}
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    }
+}

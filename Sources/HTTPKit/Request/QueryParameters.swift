@@ -1,0 +1,66 @@
+/// A request's query parameters, decoded once.
+///
+/// api.md §1 ("URLs"): names and values are percent-decoded UTF-8 with `+` as a space; a repeated
+/// single-valued parameter keeps its last value; parameters starting with `__` are demo controls and
+/// are kept apart so they never reach routing, validation, ETags or `Link` headers.
+public struct QueryParameters: Sendable, Equatable {
+    /// Every ordinary parameter in arrival order, repeats included.
+    public private(set) var pairs: [(name: String, value: String)]
+
+    /// Parses a raw query string (the part after `?`).
+    public init(_ raw: String) {
+        pairs = []
+        for piece in raw.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = Self.decode(parts[0])
+            guard !name.isEmpty, !name.hasPrefix("__") else { continue }
+            pairs.append((name, parts.count > 1 ? Self.decode(parts[1]) : ""))
+        }
+    }
+
+    /// The last value given for `name`, or `nil` when it is absent.
+    public subscript(name: String) -> String? {
+        pairs.last { $0.name == name }?.value
+    }
+
+    /// Every value given for `name`, in order.
+    public func values(_ name: String) -> [String] {
+        pairs.filter { $0.name == name }.map(\.value)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.pairs.elementsEqual(rhs.pairs) { $0 == $1 }
+    }
+
+    /// Percent-decodes one component; a malformed escape is kept literally.
+    static func decode(_ component: Substring) -> String {
+        let bytes = Array(component.utf8)
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "+") {
+                output.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                output.append(high << 4 | low)
+                index += 2
+            } else {
+                output.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

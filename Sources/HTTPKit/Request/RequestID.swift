@@ -1,0 +1,55 @@
+/// Request ids: the client's own when it is safe to echo, otherwise a fresh random UUID.
+///
+/// api.md §1.2: a client id is kept when it is 1–64 characters of `[A-Za-z0-9._-]`; anything else
+/// (empty, too long, other characters) is replaced, so a hostile header never reaches a log line or
+/// a problem `instance` unfiltered.
+public enum RequestID {
+    /// The id to use for a request whose `X-Request-Id` header is `candidate`.
+    public static func accepting(_ candidate: String?) -> String {
+        if let candidate, isAcceptable(candidate) { return candidate }
+        return random()
+    }
+
+    /// Whether `candidate` may be echoed back as a request id.
+    public static func isAcceptable(_ candidate: String) -> Bool {
+        let bytes = candidate.utf8
+        guard (1...64).contains(bytes.count) else { return false }
+        return bytes.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                true
+            default:
+                false
+            }
+        }
+    }
+
+    /// A random version 4 UUID in lowercase 8-4-4-4-12 form.
+    public static func random() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+        bytes.0 = (bytes.0 & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
+        bytes.1 = (bytes.1 & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        var text = [UInt8]()
+        text.reserveCapacity(36)
+        appendHex(bytes.0 >> 32, digits: 8, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendHex(bytes.0 >> 16, digits: 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendHex(bytes.0, digits: 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendHex(bytes.1 >> 48, digits: 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendHex(bytes.1, digits: 12, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static func appendHex(_ value: UInt64, digits: Int, to text: inout [UInt8]) {
+        let alphabet: StaticString = "0123456789abcdef"
+        for shift in stride(from: (digits - 1) * 4, through: 0, by: -4) {
+            let nibble = Int((value >> UInt64(shift)) & 0xF)
+            text.append(alphabet.utf8Start[nibble])
+        }
+    }
+}

@@ -1,0 +1,71 @@
+public import HTTPTypes
+
+/// A domain's routing table: which paths it serves, with which methods, and how a request on them
+/// becomes the domain's public request.
+///
+/// The app asks every domain's `Routes` in turn; the first that knows the path answers, so a new
+/// domain plugs in without touching the others. Methods are checked before `route` is called: 405
+/// with `Allow`, `OPTIONS` and HEAD-as-GET are handled once, for every domain.
+///
+/// ```swift
+/// struct ServiceRoutes: Routes {
+///     func methods(for path: String) -> [HTTPRequest.Method]? { path == "/health" ? [.get] : nil }
+///     func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> ServiceRequest { .health }
+/// }
+/// ```
+public protocol Routes<Request>: Sendable {
+    /// The domain's public request type.
+    associatedtype Request: Sendable
+
+    /// The methods `path` accepts (GET implies HEAD), or `nil` when the domain has no such path.
+    func methods(for path: String) -> [HTTPRequest.Method]?
+
+    /// The media types `path` can answer with, most preferred first, for `Accept` negotiation.
+    func offeredTypes(for path: String) -> [String]
+
+    /// Turns a request on one of this domain's paths, with an accepted method, into a public request.
+    func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> Request
+}
+
+extension Routes {
+    /// JSON only, the default for every route.
+    public func offeredTypes(for path: String) -> [String] { ["application/json"] }
+}
+
+/// What a router needs besides the request: the base for absolute URLs.
+public struct RouteContext: Sendable, Equatable {
+    /// `--public-url`, or `http://` plus the request's `Host` (api.md §1, "URLs"); no trailing slash.
+    public var baseURL: String
+
+    /// Creates a context.
+    public init(baseURL: String) {
+        self.baseURL = baseURL
+    }
+
+    /// The context for `request`: `publicURL` when configured, else built from `Host`.
+    public static func resolve(for request: ServerRequest, publicURL: String?, defaultHost: String) -> Self {
+        if let publicURL { return Self(baseURL: publicURL) }
+        let host = request.headers[.hostHeader].flatMap { isSafeHost($0) ? $0 : nil } ?? defaultHost
+        return Self(baseURL: "http://" + host)
+    }
+
+    /// A `Host` value safe to put in a URL: letters, digits, `.-:[]`, at most 255 bytes.
+    static func isSafeHost(_ host: String) -> Bool {
+        !host.isEmpty && host.utf8.count <= 255
+            && host.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"),
+                    UInt8(ascii: "["), UInt8(ascii: "]"):
+                    true
+                default:
+                    false
+                }
+            }
+    }
+}
+
+extension HTTPField.Name {
+    /// `Host` as HTTP/1.1 sends it; swift-http-types reserves `.host` for the `:authority` of HTTP/2.
+    public static let hostHeader = Self("Host")!
+}

@@ -1,0 +1,52 @@
+public import HTTPTypes
+
+/// One HTTP request as the server received it, copied out of the transport.
+///
+/// `ServerRequest` exists so routers, reducers and tests never touch libevent: EventHTTP copies the
+/// method, target, headers and body into this `Sendable` value inside its callback, and everything
+/// after that works on plain Swift data. HEAD arrives with `method == .head`; routers treat it as GET.
+public struct ServerRequest: Sendable {
+    /// The request method.
+    public var method: HTTPRequest.Method
+    /// The percent-encoded path, without the query (`/todos/abc`).
+    public var path: String
+    /// The raw query string after `?`, or `nil` when the target had none.
+    public var query: String?
+    /// Every request header, in arrival order.
+    public var headers: HTTPFields
+    /// The request body, fully buffered (libevent 2.1 has no streamed bodies).
+    public var body: [UInt8]
+    /// The request id: the client's `X-Request-Id` when acceptable, else a fresh UUID.
+    public var id: String
+
+    /// Creates a request; `target` is split into path and query at the first `?`.
+    public init(
+        method: HTTPRequest.Method,
+        target: String,
+        headers: HTTPFields = [:],
+        body: [UInt8] = [],
+        id: String? = nil
+    ) {
+        self.method = method
+        if let mark = target.firstIndex(of: "?") {
+            self.path = String(target[..<mark])
+            self.query = String(target[target.index(after: mark)...])
+        } else {
+            self.path = target
+            self.query = nil
+        }
+        self.headers = headers
+        self.body = body
+        self.id = RequestID.accepting(headers[.xRequestID])
+    }
+
+    /// The decoded query parameters (api.md §1: percent-decoded UTF-8, `+` is a space, last wins).
+    public var queryParameters: QueryParameters { QueryParameters(query ?? "") }
+}
+
+extension HTTPField.Name {
+    /// `X-Request-Id`, echoed on every response and used as the problem `instance`.
+    public static let xRequestID = Self("X-Request-Id")!
+    /// `Server-Timing`, which splits handling time from repository time.
+    public static let serverTiming = Self("Server-Timing")!
+}

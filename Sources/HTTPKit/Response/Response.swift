@@ -1,0 +1,44 @@
+public import HTTPTypes
+
+/// A complete HTTP response: status, headers and body bytes.
+///
+/// Reducers put one in their state's `response` to answer a request; HTTPKit's `ResponseFinalizer`
+/// adds the cross-cutting headers, and EventHTTP writes it on the request's own loop. Values are
+/// immutable once built, so a response can be cached and sent to many clients.
+public struct Response: Sendable, Equatable {
+    /// The status line's code and reason.
+    public var status: HTTPResponse.Status
+    /// Response headers; `Content-Length` is computed by the writer, never set here.
+    public var headers: HTTPFields
+    /// The body bytes, empty for 204 and 304.
+    public var body: ResponseBody
+
+    /// Creates a response.
+    public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: ResponseBody = .empty) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A `200 OK` (or `status`) JSON response for a value that writes itself.
+    public static func json(
+        _ value: some JSONWritable,
+        status: HTTPResponse.Status = .ok,
+        headers: HTTPFields = [:]
+    ) -> Self {
+        var writer = JSONWriter()
+        value.write(to: &writer)
+        return json(bytes: writer.bytes, status: status, headers: headers)
+    }
+
+    /// A JSON response around bytes already rendered.
+    public static func json(
+        bytes: [UInt8],
+        status: HTTPResponse.Status = .ok,
+        headers: HTTPFields = [:]
+    ) -> Self {
+        var headers = headers
+        headers[.contentType] = MediaType.json
+        return Self(status: status, headers: headers, body: .init(bytes))
+    }
+}

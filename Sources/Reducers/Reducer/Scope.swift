@@ -1,0 +1,33 @@
+public import CasePaths
+
+/// Runs a child reducer on a part of the parent's state when the action is one of the child's.
+///
+/// The child's state is found by key path and its actions by case key path; the child's effects
+/// are mapped back into parent actions.
+///
+/// ```swift
+/// Scope(state: \.search, action: \.search) { SearchFeature() }
+/// ```
+public struct Scope<ParentState, ParentAction: Sendable & CasePathable, Child: Reducer>: Reducer
+where Child.Action: Sendable {
+    private let state: WritableKeyPath<ParentState, Child.State>
+    private let action: CaseKeyPath<ParentAction, Child.Action>
+    private let child: Child
+
+    /// Scopes `child` to `state` and `action`.
+    public init(
+        state: WritableKeyPath<ParentState, Child.State>,
+        action: CaseKeyPath<ParentAction, Child.Action>,
+        @ReducerBuilder<Child.State, Child.Action> child: () -> Child
+    ) {
+        self.state = state
+        self.action = action
+        self.child = child()
+    }
+
+    public func reduce(into parentState: inout ParentState, action parentAction: ParentAction) -> Effect<ParentAction> {
+        guard let childAction = parentAction[case: action] else { return .none }
+        let embed = AnyCasePath(action)
+        return child.reduce(into: &parentState[keyPath: state], action: childAction).map { embed.embed($0) }
+    }
+}

@@ -1,0 +1,180 @@
+import ConcurrencyExtras
+public import Dependencies
+
+/// Runs one feature for one request: reduces actions, runs their effects, reports the outcome.
+///
+/// A store lives as long as its request. Its actor executor is the accepting event loop, so the
+/// first reduce runs inside the HTTP callback (entered with `assumeIsolated`) and an answer that
+/// needs no effect is written before the callback returns. Effects are tasks preferring the loop's
+/// task executor; their actions hop back here. Cancellation ids are this store's alone, and once the
+/// observer reports the state finished, every remaining effect is cancelled.
+///
+/// ```swift
+/// let store = Store(initialState: .init(), reducer: TodosFeature(), executors: loop.storeExecutors,
+///                   observer: observer)
+/// store.assumeIsolated { $0.start(.fetch(id)) }
+/// ```
+public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction {
+    /// The executors this store and its effects run on.
+    public nonisolated let executors: StoreExecutors
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executors.serial.asUnownedSerialExecutor() }
+
+    /// The current state.
+    public private(set) var state: R.State
+    /// Dependency values every reduce and effect runs with; `nil` uses the process's prepared values.
+    public var dependencies: DependencyValues?
+
+    private let reducer: R
+    private let observer: StoreObserver<R.State, R.Action>
+    private var effects = RunningEffects()
+    private var isFinished = false
+    private var lastAction: R.Action?
+
+    /// Creates a store; nothing runs until `start(_:)`.
+    public init(
+        initialState: R.State,
+        reducer: R,
+        executors: StoreExecutors,
+        dependencies: DependencyValues? = nil,
+        observer: StoreObserver<R.State, R.Action> = .init()
+    ) {
+        self.state = initialState
+        self.reducer = reducer
+        self.executors = executors
+        self.dependencies = dependencies
+        self.observer = observer
+    }
+
+    /// Reduces the public `request`: the only way into a store from outside.
+    public func start(_ request: R.Action.Request) {
+        send(.request(request))
+    }
+
+    /// How many effect tasks are still running.
+    public var runningEffectCount: Int { effects.count }
+
+    /// Replaces the dependency values later reduces and effects run with.
+    public func setDependencies(_ values: DependencyValues?) {
+        dependencies = values
+    }
+
+    /// Cancels every running effect.
+    public func cancelAll() {
+        effects.cancelAll()
+    }
+
+    func send(_ action: R.Action) {
+        guard !isFinished else { return }
+        lastAction = action
+        let effect = withOverrides { reducer.reduce(into: &state, action: action) }
+        observer.didReduce(action, state)
+        if observer.isFinished(state) {
+            isFinished = true
+            effects.cancelAll()
+            observer.didFinish(state)
+            return
+        }
+        run(effect, ids: [])
+        reportIfStalled()
+    }
+
+    /// Starts `effect`'s work and returns the tasks that carry it.
+    @discardableResult
+    func run(_ effect: Effect<R.Action>, ids: Set<AnyHashableSendable>) -> [Task<Void, Never>] {
+        switch effect.operation {
+        case .none:
+            return []
+        case .run(let work):
+            let send = Send<R.Action> { [self] action in await self.send(action) }
+            return [spawn(ids) { await work(send) }]
+        case .merge(let children):
+            return children.flatMap { run($0, ids: ids) }
+        case .concatenate(let children):
+            return [
+                spawn(ids) { [self] in
+                    for child in children {
+                        guard !Task.isCancelled else { return }
+                        await waitForAll(await self.run(child, ids: ids))
+                    }
+                }
+            ]
+        case .cancellable(let id, let cancelInFlight, let child):
+            if cancelInFlight { effects.cancel(id: id) }
+            return run(child, ids: ids.union([id]))
+        case .cancel(let id):
+            effects.cancel(id: id)
+            return []
+        case .timeout(let duration, let action, let child):
+            let inner = run(child, ids: ids)
+            let send = Send<R.Action> { [self] action in await self.send(action) }
+            return [spawn(ids) { await raceTimeout(duration, inner: inner) { await send(action) } }]
+        }
+    }
+
+    private func spawn(_ ids: Set<AnyHashableSendable>, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        let token = effects.nextToken()
+        let overrides = dependencies
+        let task = Task(executorPreference: executors.task) { [self] in
+            if let overrides {
+                await withDependencies { $0 = overrides } operation: { await body() }
+            } else {
+                await body()
+            }
+            await self.effectFinished(token)
+        }
+        effects.insert(task, token: token, ids: ids)
+        return task
+    }
+
+    private func effectFinished(_ token: Int) {
+        effects.remove(token)
+        reportIfStalled()
+    }
+
+    private func reportIfStalled() {
+        guard effects.count == 0, !isFinished, let lastAction else { return }
+        observer.didStall(state, lastAction)
+    }
+
+    private func withOverrides<T>(_ body: () -> T) -> T {
+        guard let dependencies else { return body() }
+        return withDependencies { $0 = dependencies } operation: { body() }
+    }
+}
+
+/// Waits for `tasks`, cancelling them if the waiting task is cancelled.
+func waitForAll(_ tasks: [Task<Void, Never>]) async {
+    await withTaskCancellationHandler {
+        for task in tasks { await task.value }
+    } onCancel: {
+        for task in tasks { task.cancel() }
+    }
+}
+
+/// Waits for `inner`, or for `duration` on the dependency clock, whichever ends first; on expiry
+/// cancels `inner` and runs `onTimeout`.
+func raceTimeout(_ duration: Duration, inner: [Task<Void, Never>], onTimeout: @Sendable () async -> Void) async {
+    @Dependency(\.continuousClock) var dependencyClock
+    let clock = dependencyClock
+    let timedOut = await withTaskGroup(of: Bool.self) { group in
+        group.addTask {
+            await waitForAll(inner)
+            return false
+        }
+        group.addTask {
+            do {
+                try await clock.sleep(for: duration)
+                return true
+            } catch {
+                return false
+            }
+        }
+        let first = await group.next() ?? false
+        group.cancelAll()
+        return first
+    }
+    if timedOut {
+        for task in inner { task.cancel() }
+        await onTimeout()
+    }
+}
