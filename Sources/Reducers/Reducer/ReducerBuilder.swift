@@ -1,10 +1,6 @@
 /// Composes the reducers listed in a `body` into one that runs them in order.
 @resultBuilder
 public enum ReducerBuilder<State, Action: Sendable> {
-    public static func buildBlock<R: Reducer>(_ reducer: R) -> R where R.State == State, R.Action == Action {
-        reducer
-    }
-
     public static func buildPartialBlock<R: Reducer>(first: R) -> R where R.State == State, R.Action == Action {
         first
     }

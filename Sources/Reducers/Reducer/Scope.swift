@@ -15,11 +15,11 @@ where Child.Action: Sendable {
     private let child: Child
 
     /// Scopes `child` to `state` and `action`.
-    public init(
-        state: WritableKeyPath<ParentState, Child.State>,
-        action: CaseKeyPath<ParentAction, Child.Action>,
-        @ReducerBuilder<Child.State, Child.Action> child: () -> Child
-    ) {
+    public init<ChildState, ChildAction>(
+        state: WritableKeyPath<ParentState, ChildState>,
+        action: CaseKeyPath<ParentAction, ChildAction>,
+        @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    ) where ChildState == Child.State, ChildAction == Child.Action {
         self.state = state
         self.action = action
         self.child = child()
