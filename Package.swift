@@ -128,9 +128,11 @@ let package = Package(
                 "HTTPKit",
                 "Reducers",
                 "ReducersTesting",
+                .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

@@ -100,7 +100,7 @@ struct EffectSemanticsTests {
     @Test("retry tries transient failures again and stops at the maximum", arguments: [1, 3, 5])
     func retryStopsAtMaximum(maxAttempts: Int) async {
         let attempts = AttemptCounter()
-        let store = makeStore(attempts: attempts, clock: ImmediateClock())
+        let store = makeStore(attempts: attempts, clock: InstantClock())
         await store.send(.retry(failures: 10, maxAttempts: maxAttempts))
         await store.receive(\.internal.fetched.failure) { $0.log = ["gave up"] }
         await store.finish()
@@ -110,7 +110,7 @@ struct EffectSemanticsTests {
     @Test("retry delivers the first success")
     func retryDeliversSuccess() async {
         let attempts = AttemptCounter()
-        let store = makeStore(attempts: attempts, clock: ImmediateClock())
+        let store = makeStore(attempts: attempts, clock: InstantClock())
         await store.send(.retry(failures: 2, maxAttempts: 5))
         await store.receive(\.internal.fetched.success) { $0.log = ["fetched 3"] }
         await store.finish()

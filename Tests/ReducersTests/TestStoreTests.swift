@@ -120,7 +120,7 @@ struct TestStoreTests {
     @Test("dependencies can change between steps")
     func dependenciesChangeMidTest() async {
         let store = makeStore()
-        store.dependencies.continuousClock = ImmediateClock()
+        store.dependencies.continuousClock = InstantClock()
         await store.send(.concatenate)
         await store.receive(\.internal.step) { $0.log = ["first"] }
         await store.receive(\.internal.step) { $0.log = ["first", "second"] }

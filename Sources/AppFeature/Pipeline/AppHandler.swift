@@ -25,8 +25,7 @@ public struct AppHandler: HTTPHandler {
         let responder = Responder(request: request, exchange: exchange, started: .now, accessLog: accessLog)
         guard let (endpoint, methods) = endpoint(for: request.path) else {
             responder.send(
-                Problem.notFound("No route matches \(request.path). GET / lists the routes this server has.")
-                    .response(requestID: request.id)
+                .problem(.notFound("No route matches \(request.path). GET / lists the routes this server has."))
             )
             return
         }
@@ -37,16 +36,14 @@ public struct AppHandler: HTTPHandler {
         }
         guard allowed.contains(request.method) else {
             responder.send(
-                Problem.methodNotAllowed(request.method, path: request.path, allowed: allowed + [.options])
-                    .response(requestID: request.id)
+                .problem(.methodNotAllowed(request.method, path: request.path, allowed: allowed + [.options]))
             )
             return
         }
         let offered = endpoint.offeredTypes(for: request.path)
         guard ContentNegotiation.choose(from: offered, accept: request.headers[.accept]) != nil else {
             responder.send(
-                Problem.notAcceptable(accept: request.headers[.accept] ?? "", offered: offered)
-                    .response(requestID: request.id)
+                .problem(.notAcceptable(accept: request.headers[.accept] ?? "", offered: offered))
             )
             return
         }
@@ -58,12 +55,12 @@ public struct AppHandler: HTTPHandler {
         let response =
             ServiceRoutes.isHealth(request.path)
             ? Response.json(bytes: Array(#"{"status":"draining"}"#.utf8), status: .serviceUnavailable)
-            : Problem.unavailable(CancellationReason.shutdown.detail).response(requestID: request.id)
+            : Response.problem(.unavailable(CancellationReason.shutdown.detail))
         return ResponseFinalizer.finalize(response, for: request, appDuration: 0)
     }
 
     public func unavailableResponse(to request: ServerRequest, reason: CancellationReason) -> Response {
-        let problem = Problem.unavailable(reason.detail).response(requestID: request.id)
+        let problem = Response.problem(.unavailable(reason.detail))
         return ResponseFinalizer.finalize(problem, for: request, appDuration: 0)
     }
 

@@ -43,7 +43,7 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
         do {
             route = try routes.route(request, context: context)
         } catch {
-            responder.send(error.problem.response(requestID: request.id))
+            responder.send(.problem(error.problem))
             return
         }
         FeatureRun.start(reducer: reducer, initialState: initialState(), request: route, responder: responder)

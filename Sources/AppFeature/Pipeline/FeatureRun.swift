@@ -27,7 +27,7 @@ enum FeatureRun {
                     must end with `state.response` set: set it in the reducer case that handles that action.
                     """
                 )
-                responder.send(Problem.internalError().response(requestID: responder.request.id))
+                responder.send(.problem(.internalError()))
             }
         )
         let loop = responder.exchange.loop

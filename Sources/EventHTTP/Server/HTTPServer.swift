@@ -77,6 +77,12 @@ public final class HTTPServer: Service, Sendable {
         return servers.map(\.counters.snapshot).reduce(ServerStatistics(), +)
     }
 
+    /// Counters of each loop, in loop order.
+    public func statisticsPerLoop() -> [ServerStatistics] {
+        guard case .running(_, let servers, _) = state.withLock({ $0 }) else { return [] }
+        return servers.map(\.counters.snapshot)
+    }
+
     /// Serves until graceful shutdown or cancellation, then drains and stops.
     public func run() async throws {
         try start()

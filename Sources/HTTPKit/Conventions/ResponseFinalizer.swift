@@ -16,6 +16,10 @@ public enum ResponseFinalizer {
         repositoryDuration: Double? = nil
     ) -> Response {
         var response = response
+        if let problem = response.problem {
+            response.body = ResponseBody(problem.body(requestID: request.id))
+            response.problem = nil
+        }
         let isRead = request.method == .get || request.method == .head
         if isRead, response.status == .ok {
             let tag = response.headers[.eTag] ?? EntityTag.strong(for: response.body.bytes)

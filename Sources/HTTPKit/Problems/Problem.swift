@@ -40,8 +40,15 @@ public struct Problem: Sendable, Equatable {
     /// The full `type` URI.
     public var type: String { "urn:counterpart:problem:" + slug }
 
-    /// The problem as a response for the request `requestID`.
+    /// The problem as a complete response for the request `requestID`.
     public func response(requestID: String) -> Response {
+        var headers = headers
+        headers[.contentType] = MediaType.problemJSON
+        return Response(status: status, headers: headers, body: ResponseBody(body(requestID: requestID)))
+    }
+
+    /// The problem's JSON body for the request `requestID`.
+    public func body(requestID: String) -> [UInt8] {
         var writer = JSONWriter()
         writer.object { object in
             object.member("type", type)
@@ -51,9 +58,7 @@ public struct Problem: Sendable, Equatable {
             object.member("instance", Self.instance(requestID: requestID))
             object.member("errors", errors)
         }
-        var headers = headers
-        headers[.contentType] = MediaType.problemJSON
-        return Response(status: status, headers: headers, body: ResponseBody(writer.bytes))
+        return writer.bytes
     }
 
     /// The `instance` URI for a request id: `urn:uuid:` for UUIDs, `urn:counterpart:request:` otherwise.

@@ -12,12 +12,24 @@ public struct Response: Sendable, Equatable {
     public var headers: HTTPFields
     /// The body bytes, empty for 204 and 304.
     public var body: ResponseBody
+    /// The problem this response reports, rendered into `body` when the response is finalized,
+    /// because only then is the request id (the problem's `instance`) at hand.
+    public var problem: Problem?
 
     /// Creates a response.
     public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: ResponseBody = .empty) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// A problem response (api.md §1.1); its body is written by `ResponseFinalizer`.
+    public static func problem(_ problem: Problem) -> Self {
+        var headers = problem.headers
+        headers[.contentType] = MediaType.problemJSON
+        var response = Self(status: problem.status, headers: headers)
+        response.problem = problem
+        return response
     }
 
     /// A `200 OK` (or `status`) JSON response for a value that writes itself.

@@ -1,0 +1,90 @@
+import CounterpartTestSupport
+import EventHTTP
+import Testing
+
+@Suite("Live: effects, disconnects, loops and shutdown")
+struct LiveConcurrencyTests {
+    @Test("a client that disconnects while its effect runs gets the effect cancelled")
+    func disconnectCancels() async throws {
+        let gate = Gate()
+        try await LiveServer.run(gate: gate) { server, port in
+            let client = try HTTPClient(port: port)
+            try client.send("GET", "/slow")
+            #expect(await eventually { gate.waiting == 1 })
+            client.closeNow()
+            #expect(await eventually { gate.cancellations == 1 })
+            #expect(server.statistics().clientClosed == 1)
+            #expect(await eventually { server.statistics().inFlight == 0 })
+        }
+    }
+
+    @Test("a slow effect never stalls its loop: other requests on the same loop are answered meanwhile")
+    func slowEffectDoesNotStallLoop() async throws {
+        let gate = Gate()
+        try await LiveServer.run(gate: gate) { server, port in
+            let slow = try HTTPClient(port: port)
+            try slow.send("GET", "/slow")
+            #expect(await eventually { gate.waiting == 1 })
+            let other = try HTTPClient(port: port)
+            for _ in 0..<50 {
+                #expect(try other.request("GET", "/health").status == 200)
+            }
+            gate.open()
+            let answer = try slow.readResponse()
+            #expect(answer.status == 200)
+            #expect(answer.text == #"{"done":true}"#)
+            #expect(server.statistics().fastPathReplies == 50)
+        }
+    }
+
+    @Test("several loops accept and serve connections concurrently")
+    func severalLoops() async throws {
+        let gate = Gate()
+        try await LiveServer.run(gate: gate, configure: { $0.loops = 2 }) { server, port in
+            let clients = try (0..<16).map { _ in try HTTPClient(port: port) }
+            for client in clients { try client.send("GET", "/slow") }
+            #expect(await eventually { gate.waiting == 16 })
+            let perLoop = server.statisticsPerLoop()
+            #expect(perLoop.count == 2)
+            #expect(perLoop.allSatisfy { $0.inFlight > 0 }, "the kernel spread 16 connections over both listeners")
+            gate.open()
+            for client in clients { #expect(try client.readResponse().status == 200) }
+        }
+    }
+
+    @Test("shutdown stops accepting, lets an in-flight request finish, and answers health 503 draining")
+    func shutdownDrains() async throws {
+        let gate = Gate()
+        try await LiveServer.run(gate: gate, configure: { $0.shutdownTimeout = .seconds(5) }) { server, port in
+            let slow = try HTTPClient(port: port)
+            let idle = try HTTPClient(port: port)
+            #expect(try idle.request("GET", "/health").status == 200)
+            try slow.send("GET", "/slow")
+            #expect(await eventually { gate.waiting == 1 })
+            let shutdown = Task { await server.shutdown() }
+            #expect(await eventually { (try? HTTPClient(port: port)) == nil }, "the listener is closed")
+            let draining = try idle.request("GET", "/health")
+            #expect(draining.status == 503)
+            #expect(draining.text == #"{"status":"draining"}"#)
+            #expect(draining.header("Connection") == "close")
+            gate.open()
+            let answer = try slow.readResponse()
+            #expect(answer.status == 200)
+            await shutdown.value
+            #expect(gate.cancellations == 0)
+        }
+    }
+
+    @Test("shutdown past its timeout cancels what is still running and answers it 503")
+    func shutdownTimeoutCancels() async throws {
+        let gate = Gate()
+        try await LiveServer.run(gate: gate, configure: { $0.shutdownTimeout = .milliseconds(100) }) { server, port in
+            let slow = try HTTPClient(port: port)
+            try slow.send("GET", "/slow")
+            #expect(await eventually { gate.waiting == 1 })
+            await server.shutdown()
+            #expect(try slow.readResponse().status == 503)
+            #expect(gate.cancellations == 1)
+        }
+    }
+}
