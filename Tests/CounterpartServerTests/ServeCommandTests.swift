@@ -1,0 +1,54 @@
+import CounterpartTestSupport
+import Foundation
+import Testing
+
+@Suite("counterpart serve, as a process")
+struct ServeCommandTests {
+    @Test("serves /health, then drains and exits 0 on SIGTERM")
+    func sigtermExitsCleanly() async throws {
+        let server = try ServerProcess(["serve", "--port", "0", "--database", "memory", "--access-log"])
+        let port = try #require(await server.listeningPort(), "no listening line in: \(server.printed)")
+        let client = try HTTPClient(port: port)
+        let response = try client.request("GET", "/health", headers: [("X-Request-Id", "cli-test")])
+        #expect(response.status == 200)
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0)
+        #expect(server.printed.contains("draining"))
+        #expect(server.printed.contains("request_id=cli-test"), "the access log names the request")
+    }
+
+    @Test("SIGINT is a graceful shutdown too")
+    func sigintExitsCleanly() async throws {
+        let server = try ServerProcess(["serve", "--port", "0", "--database", "memory"])
+        _ = try #require(await server.listeningPort())
+        kill(server.process.processIdentifier, SIGINT)
+        #expect(await server.exitStatus() == 0)
+    }
+
+    @Test("--help shows every limit with its default, and PORT sets the port's default")
+    func helpShowsDefaults() async throws {
+        let help = try ServerProcess(["serve", "--help"], environment: ["PORT": "18099"])
+        #expect(await help.exitStatus() == 0)
+        let text = help.printed.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for expected in [
+            "--port <port>", "(default: 18099)", "--host <host>", "(default: 127.0.0.1)", "--max-header-bytes",
+            "(default: 16384)", "--max-body-bytes", "(default: 1048576)", "--idle-timeout", "(default: 30s)",
+            "--request-timeout", "(default: 10s)", "--max-in-flight", "(default: 1024)", "--shutdown-timeout",
+            "--loops", "--database", "(default: counterpart.sqlite)", "--public-url", "--backlog",
+        ] {
+            #expect(text.contains(expected), "missing \(expected) in --help")
+        }
+    }
+
+    @Test("invalid options fail with a message naming the option", arguments: [
+        (["serve", "--port", "70000"], "--port 70000"),
+        (["serve", "--public-url", "ftp://x"], "--public-url"),
+        (["serve", "--request-timeout", "soon"], "request-timeout"),
+    ])
+    func invalidOptions(arguments: [String], mention: String) async throws {
+        let process = try ServerProcess(arguments)
+        let status = await process.exitStatus()
+        #expect(status != nil && status != 0)
+        #expect(process.printed.contains(mention), "\(process.printed)")
+    }
+}

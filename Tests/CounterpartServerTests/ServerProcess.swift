@@ -1,0 +1,66 @@
+import Foundation
+import Synchronization
+
+/// The built `counterpart` executable, run as a child process the way a user runs it.
+final class ServerProcess: Sendable {
+    let process: Process
+    private let output = Output()
+    private let errorPipe = Pipe()
+
+    /// `.build/debug/counterpart`, built by Scripts/test before the tests run.
+    static var executable: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/counterpart")
+    }
+
+    /// Starts `counterpart` with `arguments` and `environment` added to this process's.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardError = errorPipe
+        process.standardOutput = errorPipe
+        let output = self.output
+        errorPipe.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            output.text.withLock { $0 += text }
+        }
+        try process.run()
+    }
+
+    /// Everything the process printed so far.
+    var printed: String { output.text.withLock { $0 } }
+
+    /// The port from the `listening` log line, waiting up to `limit` for it.
+    func listeningPort(within limit: Duration = .seconds(10)) async -> Int? {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while ContinuousClock.now < deadline {
+            if let range = printed.range(of: #"port=(\d+)"#, options: .regularExpression) {
+                return Int(printed[range].dropFirst("port=".count))
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return nil
+    }
+
+    /// Waits up to `limit` for the process to exit; returns its status, or `nil` if it is still running.
+    func exitStatus(within limit: Duration = .seconds(10)) async -> Int32? {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while process.isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        errorPipe.fileHandleForReading.readabilityHandler = nil
+    }
+}
+
+/// What a child process printed, appended from the pipe's reader thread.
+final class Output: Sendable {
+    let text = Mutex<String>("")
+}

@@ -1,0 +1,79 @@
+import HTTPKit
+import HTTPTypes
+import Testing
+
+@Suite("HTTP conventions")
+struct ConventionsTests {
+    @Test("query parameters are percent-decoded, + is a space, last wins, __ controls are set apart")
+    func queryParameters() {
+        let query = QueryParameters("q=caf%C3%A9+au+lait&page=1&page=3&__delay=800&flag&bad=%zz")
+        #expect(query["q"] == "café au lait")
+        #expect(query["page"] == "3")
+        #expect(query.values("page") == ["1", "3"])
+        #expect(query["__delay"] == nil)
+        #expect(query["flag"] == "")
+        #expect(query["bad"] == "%zz")
+    }
+
+    @Test("entity tags: same bytes, same tag; weak If-None-Match comparison; strong If-Match")
+    func entityTags() {
+        let tag = EntityTag.strong(for: Array("hello".utf8))
+        #expect(tag == EntityTag.strong(for: Array("hello".utf8)))
+        #expect(tag != EntityTag.strong(for: Array("hellp".utf8)))
+        #expect(tag.utf8.count == 18)
+        #expect(EntityTag.noneMatchFails("W/\(tag)", tag: tag))
+        #expect(EntityTag.noneMatchFails("\"x\", \(tag)", tag: tag))
+        #expect(EntityTag.noneMatchFails("*", tag: tag))
+        #expect(!EntityTag.noneMatchFails("\"x\"", tag: tag))
+        #expect(EntityTag.matchSucceeds(tag, tag: tag))
+        #expect(!EntityTag.matchSucceeds("W/\(tag)", tag: tag))
+        #expect(!EntityTag.matchSucceeds(tag, tag: nil))
+    }
+
+    @Test("Accept negotiation honours wildcards and q=0", arguments: [
+        (nil, "application/json"),
+        ("*/*", "application/json"),
+        ("application/*", "application/json"),
+        ("application/json;q=0, */*", "application/geo+json"),
+        ("application/json;q=0", nil),
+        ("text/html", nil),
+        ("text/html, application/geo+json;q=0.9", "application/geo+json"),
+    ] as [(String?, String?)])
+    func negotiation(accept: String?, chosen: String?) {
+        #expect(ContentNegotiation.choose(from: ["application/json", "application/geo+json"], accept: accept) == chosen)
+    }
+
+    @Test("request ids: safe client ids are kept, others replaced by a lowercase v4 UUID")
+    func requestIDs() {
+        #expect(RequestID.accepting("req-1.a_b") == "req-1.a_b")
+        let replaced = RequestID.accepting(String(repeating: "a", count: 65))
+        #expect(replaced.utf8.count == 36)
+        #expect(replaced == replaced.lowercased())
+        #expect(Array(replaced)[14] == "4")
+        #expect(RequestID.accepting("") != "")
+    }
+
+    @Test("finalizing adds the shared headers and turns a matching If-None-Match into 304")
+    func finalizer() {
+        var request = ServerRequest(method: .get, target: "/x", headers: [.xRequestID: "r1"])
+        let response = Response.json(bytes: Array("{}".utf8))
+        let first = ResponseFinalizer.finalize(response, for: request, appDuration: 1.5, repositoryDuration: 0.25)
+        #expect(first.headers[.xRequestID] == "r1")
+        #expect(first.headers[.serverTiming] == "app;dur=1.500, repo;dur=0.250")
+        #expect(first.headers[.cacheControl] == "no-store")
+        let tag = first.headers[.eTag] ?? ""
+        request.headers[.ifNoneMatch] = tag
+        let second = ResponseFinalizer.finalize(response, for: request, appDuration: 0)
+        #expect(second.status == .notModified)
+        #expect(second.body.isEmpty)
+        #expect(second.headers[.eTag] == tag)
+    }
+
+    @Test("problems render at finalization with the request id as instance")
+    func problemInstance() {
+        let request = ServerRequest(method: .post, target: "/x", headers: [.xRequestID: "0f0e0d0c-0b0a-4908-8706-050403020100"])
+        let final = ResponseFinalizer.finalize(.problem(.notFound("No todo 42.")), for: request, appDuration: 0)
+        #expect(final.headers[.contentType] == "application/problem+json")
+        #expect(String(decoding: final.body.bytes, as: UTF8.self) == #"{"type":"urn:counterpart:problem:not-found","title":"Not found","status":404,"detail":"No todo 42.","instance":"urn:uuid:0f0e0d0c-0b0a-4908-8706-050403020100","errors":[]}"#)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import HTTPKit
+import Testing
+
+@Suite("JSONWriter")
+struct JSONWriterTests {
+    struct Sample: JSONWritable, Decodable, Equatable {
+        var text: String
+        var number: Int
+        var flag: Bool
+        var missing: String?
+        var list: [String]
+
+        func write(to writer: inout JSONWriter) {
+            writer.object { object in
+                object.member("text", text)
+                object.member("number", number)
+                object.member("flag", flag)
+                object.member("missing", missing)
+                object.member("list") { writer in writer.array(list) { $0.string($1) } }
+            }
+        }
+    }
+
+    @Test("writes compact JSON with members in the order written")
+    func byteSnapshot() {
+        var writer = JSONWriter()
+        Sample(text: "a/b", number: -3, flag: true, missing: nil, list: ["x", "y"]).write(to: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"text":"a/b","number":-3,"flag":true,"missing":null,"list":["x","y"]}"#)
+    }
+
+    @Test("nested objects and arrays of objects get their commas right")
+    func nesting() {
+        var writer = JSONWriter()
+        writer.array([1, 2]) { writer, value in
+            writer.object { object in
+                object.member("n", value)
+                object.member("inner") { $0.object { $0.member("ok", true) } }
+            }
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"[{"n":1,"inner":{"ok":true}},{"n":2,"inner":{"ok":true}}]"#)
+    }
+
+    @Test("Foundation's JSONDecoder reads the output back into an equal value")
+    func roundTripsThroughJSONDecoder() throws {
+        let value = Sample(text: "Ünïcødé \"quoted\" \\ back\nline\ttab \u{1}", number: 42, flag: false, missing: "here", list: [])
+        var writer = JSONWriter()
+        value.write(to: &writer)
+        #expect(try JSONDecoder().decode(Sample.self, from: Data(writer.bytes)) == value)
+    }
+
+    @Test("random strings survive JSONSerialization", arguments: 0..<20)
+    func randomStrings(seed: Int) throws {
+        var generator = SplitMix(state: UInt64(seed))
+        let scalars = (0..<64).compactMap { _ in Unicode.Scalar(UInt32(generator.next() % 0x2FFF)) }
+        let text = String(String.UnicodeScalarView(scalars))
+        var writer = JSONWriter()
+        writer.array([text]) { $0.string($1) }
+        let decoded = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String]
+        #expect(decoded == [text])
+    }
+}
+
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
