@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
@@ -72,11 +73,39 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "Storage",
+            dependencies: [
+                "HTTPKit",
+                "Reducers",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "TodosFeature",
+            dependencies: [
+                "HTTPKit",
+                "Reducers",
+                "Storage",
+                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "DependenciesMacros", package: "swift-dependencies"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "AppFeature",
             dependencies: [
                 "EventHTTP",
                 "HTTPKit",
                 "Reducers",
+                "Storage",
+                "TodosFeature",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -90,8 +119,12 @@ let package = Package(
             dependencies: [
                 "AppFeature",
                 "EventHTTP",
+                "HTTPKit",
+                "Storage",
+                "TodosFeature",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -116,6 +149,7 @@ let package = Package(
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "DependenciesMacros", package: "swift-dependencies"),
             ],
             swiftSettings: strictSettings
         ),
@@ -133,6 +167,22 @@ let package = Package(
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TodosFeatureTests",
+            dependencies: [
+                "CounterpartTestSupport",
+                "HTTPKit",
+                "Reducers",
+                "ReducersTesting",
+                "Storage",
+                "TodosFeature",
+                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
         ),

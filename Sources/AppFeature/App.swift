@@ -1,4 +1,5 @@
 import EventHTTP
+import TodosFeature
 public import Logging
 
 /// The application: every domain's endpoint, in routing order.
@@ -10,7 +11,8 @@ public enum App {
     public static func handler(settings: AppSettings, accessLog: Logger? = nil) -> AppHandler {
         AppHandler(
             endpoints: [
-                FeatureEndpoint(routes: ServiceRoutes(), reducer: ServiceFeature(), initialState: { .init() })
+                FeatureEndpoint(routes: ServiceRoutes(), reducer: ServiceFeature(), initialState: { .init() }),
+                FeatureEndpoint(routes: TodosRoutes(), reducer: TodosFeature(), initialState: { .init() }),
             ],
             settings: settings,
             accessLog: accessLog

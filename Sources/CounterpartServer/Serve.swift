@@ -1,8 +1,11 @@
 import AppFeature
 import ArgumentParser
+import Dependencies
 import EventHTTP
+import IssueReporting
 import Logging
 import ServiceLifecycle
+import Storage
 import UnixSignals
 
 /// `counterpart serve`: runs the HTTP server until SIGTERM or SIGINT, then drains and exits 0.
@@ -64,11 +67,12 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--public-url \(publicURL) must start with http:// or https://.")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level \(logLevel) is not one of trace, debug, info, notice, warning, error, critical.")
-        }
-        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
             throw ValidationError(
-                "--database \(database): PostgreSQL is not supported yet; use 'memory' or a SQLite file path."
+                "--log-level \(logLevel) is not one of trace, debug, info, notice, warning, error, critical.")
+        }
+        if case .postgres = DatabaseLocation(database) {
+            throw ValidationError(
+                "--database \(database): PostgreSQL is not supported by this build yet; use 'memory' or a SQLite file path."
             )
         }
     }
@@ -82,6 +86,16 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "counterpart")
+        IssueReporters.current = [LoggingIssueReporter(logger: logger)]
+        let database: AppDatabase
+        do {
+            database = try await AppDatabase.open(DatabaseLocation(self.database), readers: loops)
+        } catch {
+            logger.critical(
+                "cannot open the database", metadata: ["database": "\(self.database)", "reason": "\(error)"])
+            throw ExitCode.failure
+        }
+        prepareDependencies { database.install(into: &$0) }
         let server = HTTPServer(
             configuration: serverConfiguration,
             handler: App.handler(

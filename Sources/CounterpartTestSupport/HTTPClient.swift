@@ -62,7 +62,9 @@ public final class HTTPClient {
     public func write(_ bytes: [UInt8]) throws(ClientError) {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard sent > 0 else { throw .io("send failed: errno \(errno)") }
             offset += sent
         }
@@ -132,7 +134,8 @@ public final class HTTPClient {
     private func readUntil(_ marker: [UInt8]) throws(ClientError) -> Int {
         while true {
             if buffer.count >= marker.count {
-                for start in 0...(buffer.count - marker.count) where buffer[start..<start + marker.count].elementsEqual(marker) {
+                for start in 0...(buffer.count - marker.count)
+                where buffer[start..<start + marker.count].elementsEqual(marker) {
                     return start
                 }
             }

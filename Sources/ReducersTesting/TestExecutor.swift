@@ -25,7 +25,8 @@ public final class TestExecutor: Sendable {
         var ran = 0
         while let job = queue.pop() {
             queue.isRunning.store(true, ordering: .relaxed)
-            job.runSynchronously(isolatedTo: serial.asUnownedSerialExecutor(), taskExecutor: task.asUnownedTaskExecutor())
+            job.runSynchronously(
+                isolatedTo: serial.asUnownedSerialExecutor(), taskExecutor: task.asUnownedTaskExecutor())
             queue.isRunning.store(false, ordering: .relaxed)
             ran += 1
         }

@@ -260,7 +260,8 @@ public final class TestStore<R: Reducer> where R.State: Equatable & Sendable, R.
         actions.map { action in
             var text = ""
             customDump(action, to: &text, maxDepth: 3)
-            return text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+                separator: "\n")
         }.joined(separator: "\n")
     }
 

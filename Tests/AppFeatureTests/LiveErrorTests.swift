@@ -55,7 +55,8 @@ struct LiveErrorTests {
             let response = try HTTPClient(port: port).request("GET", "/health", headers: [("Accept", "text/html")])
             #expect(response.status == 406)
             #expect(try problem(response).type == "urn:counterpart:problem:not-acceptable")
-            let wildcard = try HTTPClient(port: port).request("GET", "/health", headers: [("Accept", "text/html, */*;q=0.1")])
+            let wildcard = try HTTPClient(port: port).request(
+                "GET", "/health", headers: [("Accept", "text/html, */*;q=0.1")])
             #expect(wildcard.status == 200)
         }
     }
@@ -105,11 +106,13 @@ struct LiveErrorTests {
         }
     }
 
-    @Test("JSON of the wrong shape is 422 naming the member", arguments: [
-        (#"{"name":"a"}"#, "count", "missing"),
-        (#"{"name":"a","count":"many"}"#, "count", "type"),
-        (#"{"name":null,"count":1}"#, "name", "type"),
-    ])
+    @Test(
+        "JSON of the wrong shape is 422 naming the member",
+        arguments: [
+            (#"{"name":"a"}"#, "count", "missing"),
+            (#"{"name":"a","count":"many"}"#, "count", "type"),
+            (#"{"name":null,"count":1}"#, "name", "type"),
+        ])
     func wrongShape(body: String, field: String, code: String) async throws {
         try await LiveServer.run { _, port in
             let response = try HTTPClient(port: port).request(

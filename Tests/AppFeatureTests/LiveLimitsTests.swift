@@ -7,7 +7,9 @@ struct LiveLimitsTests {
     @Test("a body over the route's 64 KiB is 413 payload-too-large")
     func routeBodyLimit() async throws {
         try await LiveServer.run { _, port in
-            let body = Array(#"{"name":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: 70_000) + Array(#"","count":1}"#.utf8)
+            let body =
+                Array(#"{"name":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: 70_000)
+                + Array(#"","count":1}"#.utf8)
             let response = try HTTPClient(port: port).request(
                 "POST",
                 "/echo",
@@ -36,7 +38,8 @@ struct LiveLimitsTests {
     func headerLimit() async throws {
         try await LiveServer.run(configure: { $0.maxHeaderBytes = 2048 }) { server, port in
             let client = try HTTPClient(port: port)
-            let refused = try? client.request("GET", "/health", headers: [("X-Padding", String(repeating: "p", count: 4096))])
+            let refused = try? client.request(
+                "GET", "/health", headers: [("X-Padding", String(repeating: "p", count: 4096))])
             #expect(refused.map { (400..<500).contains($0.status) } ?? true, "either a 4xx or a closed connection")
             #expect(server.statistics().requests == 0)
             let fresh = try HTTPClient(port: port).request("GET", "/health")

@@ -40,15 +40,33 @@ struct ServeCommandTests {
         }
     }
 
-    @Test("invalid options fail with a message naming the option", arguments: [
-        (["serve", "--port", "70000"], "--port 70000"),
-        (["serve", "--public-url", "ftp://x"], "--public-url"),
-        (["serve", "--request-timeout", "soon"], "request-timeout"),
-    ])
+    @Test(
+        "invalid options fail with a message naming the option",
+        arguments: [
+            (["serve", "--port", "70000"], "--port 70000"),
+            (["serve", "--public-url", "ftp://x"], "--public-url"),
+            (["serve", "--request-timeout", "soon"], "request-timeout"),
+        ])
     func invalidOptions(arguments: [String], mention: String) async throws {
         let process = try ServerProcess(arguments)
         let status = await process.exitStatus()
         #expect(status != nil && status != 0)
         #expect(process.printed.contains(mention), "\(process.printed)")
+    }
+}
+
+@Suite("counterpart probe")
+struct ProbeCommandTests {
+    @Test("exits 0 against a healthy server and non-zero when nothing listens")
+    func probe() async throws {
+        let server = try ServerProcess(["serve", "--port", "0", "--database", "memory"])
+        let port = try #require(await server.listeningPort())
+        let healthy = try ServerProcess(["probe", "--port", "\(port)"])
+        #expect(await healthy.exitStatus() == 0)
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0)
+        let nobody = try ServerProcess(["probe", "--port", "\(port)"])
+        let status = await nobody.exitStatus()
+        #expect(status != nil && status != 0)
     }
 }

@@ -30,17 +30,20 @@ struct ConventionsTests {
         #expect(!EntityTag.matchSucceeds(tag, tag: nil))
     }
 
-    @Test("Accept negotiation honours wildcards and q=0", arguments: [
-        (nil, "application/json"),
-        ("*/*", "application/json"),
-        ("application/*", "application/json"),
-        ("application/json;q=0, */*", "application/geo+json"),
-        ("application/json;q=0", nil),
-        ("text/html", nil),
-        ("text/html, application/geo+json;q=0.9", "application/geo+json"),
-    ] as [(String?, String?)])
+    @Test(
+        "Accept negotiation honours wildcards and q=0",
+        arguments: [
+            (nil, "application/json"),
+            ("*/*", "application/json"),
+            ("application/*", "application/json"),
+            ("application/json;q=0, */*", "application/geo+json"),
+            ("application/json;q=0", nil),
+            ("text/html", nil),
+            ("text/html, application/geo+json;q=0.9", "application/geo+json"),
+        ] as [(String?, String?)])
     func negotiation(accept: String?, chosen: String?) {
-        #expect(ContentNegotiation.choose(from: ["application/json", "application/geo+json"], accept: accept) == chosen)
+        #expect(
+            ContentNegotiation.choose(from: ["application/json", "application/geo+json"], accept: accept) == chosen)
     }
 
     @Test("request ids: safe client ids are kept, others replaced by a lowercase v4 UUID")
@@ -71,9 +74,13 @@ struct ConventionsTests {
 
     @Test("problems render at finalization with the request id as instance")
     func problemInstance() {
-        let request = ServerRequest(method: .post, target: "/x", headers: [.xRequestID: "0f0e0d0c-0b0a-4908-8706-050403020100"])
+        let request = ServerRequest(
+            method: .post, target: "/x", headers: [.xRequestID: "0f0e0d0c-0b0a-4908-8706-050403020100"])
         let final = ResponseFinalizer.finalize(.problem(.notFound("No todo 42.")), for: request, appDuration: 0)
         #expect(final.headers[.contentType] == "application/problem+json")
-        #expect(String(decoding: final.body.bytes, as: UTF8.self) == #"{"type":"urn:counterpart:problem:not-found","title":"Not found","status":404,"detail":"No todo 42.","instance":"urn:uuid:0f0e0d0c-0b0a-4908-8706-050403020100","errors":[]}"#)
+        #expect(
+            String(decoding: final.body.bytes, as: UTF8.self)
+                == #"{"type":"urn:counterpart:problem:not-found","title":"Not found","status":404,"detail":"No todo 42.","instance":"urn:uuid:0f0e0d0c-0b0a-4908-8706-050403020100","errors":[]}"#
+        )
     }
 }

@@ -26,7 +26,9 @@ struct JSONWriterTests {
     func byteSnapshot() {
         var writer = JSONWriter()
         Sample(text: "a/b", number: -3, flag: true, missing: nil, list: ["x", "y"]).write(to: &writer)
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"text":"a/b","number":-3,"flag":true,"missing":null,"list":["x","y"]}"#)
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == #"{"text":"a/b","number":-3,"flag":true,"missing":null,"list":["x","y"]}"#)
     }
 
     @Test("nested objects and arrays of objects get their commas right")
@@ -38,12 +40,15 @@ struct JSONWriterTests {
                 object.member("inner") { $0.object { $0.member("ok", true) } }
             }
         }
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"[{"n":1,"inner":{"ok":true}},{"n":2,"inner":{"ok":true}}]"#)
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == #"[{"n":1,"inner":{"ok":true}},{"n":2,"inner":{"ok":true}}]"#)
     }
 
     @Test("Foundation's JSONDecoder reads the output back into an equal value")
     func roundTripsThroughJSONDecoder() throws {
-        let value = Sample(text: "Ünïcødé \"quoted\" \\ back\nline\ttab \u{1}", number: 42, flag: false, missing: "here", list: [])
+        let value = Sample(
+            text: "Ünïcødé \"quoted\" \\ back\nline\ttab \u{1}", number: 42, flag: false, missing: "here", list: [])
         var writer = JSONWriter()
         value.write(to: &writer)
         #expect(try JSONDecoder().decode(Sample.self, from: Data(writer.bytes)) == value)

@@ -47,7 +47,8 @@ public struct AppHandler: HTTPHandler {
             )
             return
         }
-        let context = RouteContext.resolve(for: request, publicURL: settings.publicURL, defaultHost: settings.defaultHost)
+        let context = RouteContext.resolve(
+            for: request, publicURL: settings.publicURL, defaultHost: settings.defaultHost)
         endpoint.respond(to: request, context: context, responder: responder)
     }
 

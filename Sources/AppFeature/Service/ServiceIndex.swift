@@ -13,6 +13,7 @@ struct ServiceIndex: JSONWritable, Equatable {
             object.member("version", Self.version)
             object.member("links") { writer in
                 writer.object { links in
+                    links.member("todos", baseURL + "/todos")
                     links.member("health", baseURL + "/health")
                 }
             }

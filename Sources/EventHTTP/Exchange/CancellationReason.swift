@@ -13,7 +13,8 @@ public enum CancellationReason: String, Sendable, Equatable {
     public var detail: String {
         switch self {
         case .clientClosed: "The client closed the connection before the answer was ready."
-        case .deadline: "The request took longer than the server's request deadline (--request-timeout) and was cancelled."
+        case .deadline:
+            "The request took longer than the server's request deadline (--request-timeout) and was cancelled."
         case .overload: "This server is handling as many requests as it allows (--max-in-flight); retry after a second."
         case .shutdown: "The server is shutting down; retry against another instance or after it restarts."
         }

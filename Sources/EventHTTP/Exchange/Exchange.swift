@@ -106,16 +106,20 @@ public final class Exchange: @unchecked Sendable {
             let bufferevent = evhttp_connection_get_bufferevent(connection)
         {
             let fd = bufferevent_getfd(bufferevent)
-            closeWatcher = event_new(loop.base, fd, Int16(EV_CLOSED), { _, _, context in
-                guard let context else { return }
-                Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue().cancel(.clientClosed)
-            }, context)
+            closeWatcher = event_new(
+                loop.base, fd, Int16(EV_CLOSED),
+                { _, _, context in
+                    guard let context else { return }
+                    Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue().cancel(.clientClosed)
+                }, context)
             if let closeWatcher { event_add(closeWatcher, nil) }
         }
-        deadlineTimer = event_new(loop.base, -1, 0, { _, _, context in
-            guard let context else { return }
-            Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue().cancel(.deadline)
-        }, context)
+        deadlineTimer = event_new(
+            loop.base, -1, 0,
+            { _, _, context in
+                guard let context else { return }
+                Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue().cancel(.deadline)
+            }, context)
         if let deadlineTimer {
             var timeout = server.configuration.requestTimeout.timeval
             event_add(deadlineTimer, &timeout)

@@ -44,10 +44,12 @@ public final class EventLoop: @unchecked Sendable {
         self.taskExecutor = task
         serial.loop = self
         task.loop = self
-        wakeEvent = event_new(base, -1, 0, { _, _, context in
-            guard let context else { return }
-            Unmanaged<EventLoop>.fromOpaque(context).takeUnretainedValue().drainInbox()
-        }, Unmanaged.passUnretained(self).toOpaque())
+        wakeEvent = event_new(
+            base, -1, 0,
+            { _, _, context in
+                guard let context else { return }
+                Unmanaged<EventLoop>.fromOpaque(context).takeUnretainedValue().drainInbox()
+            }, Unmanaged.passUnretained(self).toOpaque())
         guard wakeEvent != nil else {
             event_base_free(base)
             throw .setup("event_new failed for loop \(index)'s wake-up event.")

@@ -46,11 +46,13 @@ final class ThreadHandle: Sendable {
         }
         var thread = pthread_t()
         let context = Unmanaged.passRetained(Box(body)).toOpaque()
-        let result = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, context)
         precondition(result == 0, "pthread_create failed with \(result); the process is out of threads or memory.")
         return ThreadHandle(thread: thread)
     }

@@ -21,7 +21,8 @@ struct Listener {
         }
         guard let listener else {
             let reason = String(cString: strerror(errno))
-            throw .bind("Cannot listen on \(host):\(port): \(reason). Choose another --port or stop the process using it.")
+            throw .bind(
+                "Cannot listen on \(host):\(port): \(reason). Choose another --port or stop the process using it.")
         }
         let fd = evconnlistener_get_fd(listener)
         var enabled: Int32 = 1
@@ -29,7 +30,9 @@ struct Listener {
         return Listener(listener: listener, port: boundPort(of: fd) ?? port)
     }
 
-    private static func socketAddress(host: String, port: Int, into storage: inout sockaddr_storage) throws(EventHTTPError) -> Int {
+    private static func socketAddress(host: String, port: Int, into storage: inout sockaddr_storage)
+        throws(EventHTTPError) -> Int
+    {
         let name = host == "localhost" ? "127.0.0.1" : host
         var v4 = sockaddr_in()
         if inet_pton(AF_INET, name, &v4.sin_addr) == 1 {

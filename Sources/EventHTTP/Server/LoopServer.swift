@@ -29,17 +29,21 @@ final class LoopServer: @unchecked Sendable {
         self.http = http
         configureLimits()
         let context = Unmanaged.passUnretained(self).toOpaque()
-        evhttp_set_gencb(http, { request, context in
-            guard let request, let context else { return }
-            Unmanaged<LoopServer>.fromOpaque(context).takeUnretainedValue().accept(request)
-        }, context)
-        evhttp_set_bevcb(http, { base, _ in
-            // Each connection may write a whole reply in one system call (libevent's default is 16 KiB),
-            // so a 25 KB body never waits on Nagle plus delayed ACK (measured: ~40 ms stalls).
-            let bufferevent = bufferevent_socket_new(base, -1, Int32(BEV_OPT_CLOSE_ON_FREE.rawValue))
-            if let bufferevent { _ = bufferevent_set_max_single_write(bufferevent, 1 << 20) }
-            return bufferevent
-        }, nil)
+        evhttp_set_gencb(
+            http,
+            { request, context in
+                guard let request, let context else { return }
+                Unmanaged<LoopServer>.fromOpaque(context).takeUnretainedValue().accept(request)
+            }, context)
+        evhttp_set_bevcb(
+            http,
+            { base, _ in
+                // Each connection may write a whole reply in one system call (libevent's default is 16 KiB),
+                // so a 25 KB body never waits on Nagle plus delayed ACK (measured: ~40 ms stalls).
+                let bufferevent = bufferevent_socket_new(base, -1, Int32(BEV_OPT_CLOSE_ON_FREE.rawValue))
+                if let bufferevent { _ = bufferevent_set_max_single_write(bufferevent, 1 << 20) }
+                return bufferevent
+            }, nil)
     }
 
     deinit {

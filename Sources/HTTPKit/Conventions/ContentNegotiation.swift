@@ -27,7 +27,11 @@ public enum ContentNegotiation {
                 quality = Double(parameter.dropFirst(2)) ?? 0
             }
             let specificity: Int
-            if media == type { specificity = 3 } else if media == major + "/*" { specificity = 2 } else if media == "*/*" {
+            if media == type {
+                specificity = 3
+            } else if media == major + "/*" {
+                specificity = 2
+            } else if media == "*/*" {
                 specificity = 1
             } else {
                 continue

@@ -69,6 +69,15 @@ public struct JSONWriter: Sendable {
         raw("null")
     }
 
+    /// Writes bytes known to need no escaping (a formatted date, a UUID) as a JSON string.
+    public mutating func quotedASCII(_ bytes: [UInt8]) {
+        separate()
+        self.bytes.append(UInt8(ascii: "\""))
+        self.bytes.append(contentsOf: bytes)
+        self.bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     /// Writes a value that knows how to write itself.
     public mutating func value(_ value: some JSONWritable) {
         value.write(to: &self)

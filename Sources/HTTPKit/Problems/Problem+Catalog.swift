@@ -13,7 +13,9 @@ extension Problem {
     }
 
     /// 405 with `Allow`: the path exists but does not take this method.
-    public static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> Self {
+    public static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method])
+        -> Self
+    {
         let list = allowed.map(\.rawValue).joined(separator: ", ")
         return Self(
             status: .methodNotAllowed,
@@ -30,7 +32,8 @@ extension Problem {
             status: .notAcceptable,
             slug: "not-acceptable",
             title: "Not acceptable",
-            detail: "Accept: \(accept) matches nothing this route produces; it offers \(offered.joined(separator: ", "))."
+            detail:
+                "Accept: \(accept) matches nothing this route produces; it offers \(offered.joined(separator: ", "))."
         )
     }
 
@@ -45,7 +48,9 @@ extension Problem {
     }
 
     /// 415 with `Accept-Post`/`Accept-Patch`: the body's `Content-Type` is not one this route reads.
-    public static func unsupportedMediaType(_ contentType: String, method: HTTPRequest.Method, accepted: [String]) -> Self {
+    public static func unsupportedMediaType(_ contentType: String, method: HTTPRequest.Method, accepted: [String])
+        -> Self
+    {
         let list = accepted.joined(separator: ", ")
         let header: HTTPField.Name = method == .patch ? .acceptPatch : .acceptPost
         return Self(
@@ -75,7 +80,8 @@ extension Problem {
             status: .internalServerError,
             slug: "internal-error",
             title: "Internal error",
-            detail: "The server failed unexpectedly while handling this request; it has been logged under its request id."
+            detail:
+                "The server failed unexpectedly while handling this request; it has been logged under its request id."
         )
     }
 

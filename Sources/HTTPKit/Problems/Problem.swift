@@ -63,14 +63,8 @@ public struct Problem: Sendable, Equatable {
 
     /// The `instance` URI for a request id: `urn:uuid:` for UUIDs, `urn:counterpart:request:` otherwise.
     static func instance(requestID: String) -> String {
-        let isUUID = requestID.utf8.count == 36 && requestID.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0.isHexDigit }
+        let isUUID =
+            requestID.utf8.count == 36 && requestID.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0.isHexDigit }
         return (isUUID ? "urn:uuid:" : "urn:counterpart:request:") + requestID
-    }
-}
-
-extension UInt8 {
-    fileprivate var isHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
     }
 }

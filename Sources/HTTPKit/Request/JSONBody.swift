@@ -39,7 +39,10 @@ public enum JSONBody {
         let declared = request.headers[.contentType]
         let essence = declared.map { mediaEssence($0) } ?? ""
         if accepted.contains(essence) || essence.hasSuffix("+json") { return }
-        let looksLikeJSON = request.body.first { ![9, 10, 13, 32].contains($0) }.map { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") } ?? false
+        let looksLikeJSON =
+            request.body.first { ![9, 10, 13, 32].contains($0) }.map {
+                $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
+            } ?? false
         if (essence.isEmpty || essence == "application/x-www-form-urlencoded") && looksLikeJSON { return }
         throw RouteError(.unsupportedMediaType(declared ?? "(none)", method: request.method, accepted: accepted))
     }
@@ -54,18 +57,26 @@ public enum JSONBody {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             return .malformedRequest("The body is not valid JSON.", errors: [bodyError])
         case .dataCorrupted(let context):
-            return .validationFailed([FieldError(field: path(context.codingPath), code: "invalid", detail: context.debugDescription)])
+            return .validationFailed([
+                FieldError(field: path(context.codingPath), code: "invalid", detail: context.debugDescription)
+            ])
         case .keyNotFound(let key, let context):
             let field = path(context.codingPath + [key])
             return .validationFailed([FieldError(field: field, code: "missing", detail: "\(field) is required.")])
         case .valueNotFound(let expected, let context):
             let field = path(context.codingPath)
-            return .validationFailed([FieldError(field: field, code: "type", detail: "\(field) must be \(describe(expected)), not null.")])
+            return .validationFailed([
+                FieldError(field: field, code: "type", detail: "\(field) must be \(describe(expected)), not null.")
+            ])
         case .typeMismatch(let expected, let context):
             let field = path(context.codingPath)
-            return .validationFailed([FieldError(field: field, code: "type", detail: "\(field) must be \(describe(expected)).")])
+            return .validationFailed([
+                FieldError(field: field, code: "type", detail: "\(field) must be \(describe(expected)).")
+            ])
         @unknown default:
-            return .validationFailed([FieldError(field: "body", code: "invalid", detail: "The body does not have the expected shape.")])
+            return .validationFailed([
+                FieldError(field: "body", code: "invalid", detail: "The body does not have the expected shape.")
+            ])
         }
     }
 

@@ -12,7 +12,8 @@ public struct CombineReducers<State, Action: Sendable>: Reducer {
     }
 
     /// Combines the reducers listed in `build`.
-    public init<R: Reducer>(@ReducerBuilder<State, Action> _ build: () -> R) where R.State == State, R.Action == Action {
+    public init<R: Reducer>(@ReducerBuilder<State, Action> _ build: () -> R)
+    where R.State == State, R.Action == Action {
         reducers = [build().reduce(into:action:)]
     }
 

@@ -8,7 +8,8 @@ public enum ReducerBuilder<State, Action: Sendable> {
     public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
         accumulated: R0,
         next: R1
-    ) -> CombineReducers<State, Action> where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
+    ) -> CombineReducers<State, Action>
+    where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
         CombineReducers(accumulated, next)
     }
 

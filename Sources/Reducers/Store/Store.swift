@@ -111,12 +111,18 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         }
     }
 
-    private func spawn(_ ids: Set<AnyHashableSendable>, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    private func spawn(_ ids: Set<AnyHashableSendable>, _ body: @escaping @Sendable () async -> Void) -> Task<
+        Void, Never
+    > {
         let token = effects.nextToken()
         let overrides = dependencies
         let task = Task(executorPreference: executors.task) { [self] in
             if let overrides {
-                await withDependencies { $0 = overrides } operation: { await body() }
+                await withDependencies {
+                    $0 = overrides
+                } operation: {
+                    await body()
+                }
             } else {
                 await body()
             }
@@ -138,7 +144,11 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
 
     private func withOverrides<T>(_ body: () -> T) -> T {
         guard let dependencies else { return body() }
-        return withDependencies { $0 = dependencies } operation: { body() }
+        return withDependencies {
+            $0 = dependencies
+        } operation: {
+            body()
+        }
     }
 }
 

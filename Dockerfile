@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+# Build stage: the same commands Scripts/serve runs, on Swift 6.3 for Debian bookworm.
+FROM swift:6.3-bookworm AS build
+WORKDIR /src
+COPY Scripts/install-dependencies Scripts/install-dependencies
+RUN Scripts/install-dependencies
+COPY Package.swift ./
+COPY Sources Sources
+RUN swift build -c release --product counterpart --static-swift-stdlib \
+    && install -D .build/release/counterpart /out/counterpart
+
+# Runtime stage: only libevent and SQLite runtime libraries, a non-root user and a data volume.
+FROM debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libevent-2.1-7 libevent-pthreads-2.1-7 libsqlite3-0 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --create-home --home-dir /data --uid 10001 counterpart
+COPY --from=build /out/counterpart /usr/local/bin/counterpart
+USER 10001
+WORKDIR /data
+VOLUME ["/data"]
+EXPOSE 8080
+ENV PORT=8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+    CMD ["counterpart", "probe", "--port", "8080"]
+ENTRYPOINT ["counterpart"]
+CMD ["serve", "--host", "0.0.0.0", "--database", "/data/counterpart.sqlite"]

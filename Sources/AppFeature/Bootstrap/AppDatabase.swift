@@ -1,0 +1,48 @@
+public import Dependencies
+import Foundation
+public import GRDB
+public import Storage
+public import TodosFeature
+
+/// The opened storage every domain's repository is built on, chosen by `--database`.
+///
+/// `memory` gives in-memory repositories seeded with the demo data; a file path opens (creating when
+/// missing) a SQLite database, takes its lock, migrates it and — on its first start only — seeds it.
+/// `install(into:)` hands the repositories to swift-dependencies before the loops start, because
+/// libevent's callbacks carry no task-locals.
+public struct AppDatabase: Sendable {
+    /// The todo store.
+    public let todos: TodoRepository
+    /// The SQLite connection, when the location is a file.
+    public let writer: (any DatabaseWriter)?
+    private let lock: DatabaseLock?
+
+    /// Every domain's schema, in order.
+    public static let migrations = [SeedMarker.migration] + TodosMigrations.all
+
+    /// Opens `location`; `seed` fills a database seen for the first time with the demo data.
+    public static func open(_ location: DatabaseLocation, readers: Int, seed: Bool = true) async throws -> AppDatabase {
+        switch location {
+        case .memory:
+            return AppDatabase(todos: .inMemory(seed: seed ? TodosSeed.demo : []), writer: nil, lock: nil)
+        case .sqliteFile(let path):
+            let lock = try DatabaseLock(databasePath: path)
+            let writer = try SQLiteDatabase.open(location, readers: readers, migrations: migrations)
+            let database = AppDatabase(todos: .sqlite(writer), writer: writer, lock: lock)
+            if seed, try !SeedMarker.isSeeded(writer) {
+                _ = try await database.todos.write(.importAll(TodosSeed.demo))
+                try SeedMarker.mark(writer, dataset: "demo", at: Int64(Date().timeIntervalSince1970))
+            }
+            return database
+        case .postgres:
+            throw StorageError.unsupported(
+                "--database postgres://… is not supported by this build yet; use 'memory' or a SQLite file path."
+            )
+        }
+    }
+
+    /// Sets every repository dependency to this database's.
+    public func install(into values: inout DependencyValues) {
+        values.todoRepository = todos
+    }
+}

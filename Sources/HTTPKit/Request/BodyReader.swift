@@ -1,0 +1,150 @@
+public import Foundation
+
+/// Reads the members of a JSON object body, collecting every field error (api.md §1, §2).
+///
+/// Each accessor returns the member's value, or `nil` when it is absent, `null`, or invalid — in the
+/// last case (and when a required member is missing) it records a `FieldError` with api.md's code:
+/// `missing`, `type`, `invalid`, `too_long`, `out_of_range`. `validated()` then throws 422 with all
+/// of them. Unknown members are ignored.
+public struct BodyReader {
+    private let members: [String: JSONValue]
+    /// The field errors found so far.
+    public private(set) var errors: [FieldError] = []
+
+    /// Reads `request`'s body as a JSON object (400/413/415 as `JSONBody` decides; 422 if not an object).
+    public init(
+        _ request: ServerRequest, limit: Int = JSONBody.defaultLimit, accepting: [String] = ["application/json"]
+    )
+        throws(RouteError)
+    {
+        let value = try JSONBody.decode(JSONValue.self, from: request, limit: limit, accepting: accepting)
+        guard case .object(let members) = value else {
+            throw RouteError(
+                .validationFailed([
+                    FieldError(
+                        field: "body", code: "type", detail: "The body must be a JSON object, not \(value.typeName).")
+                ])
+            )
+        }
+        self.members = members
+    }
+
+    /// Whether the body has `name`, even as `null`.
+    public func contains(_ name: String) -> Bool { members[name] != nil }
+
+    /// Whether `name` is present with the value `null`.
+    public func isNull(_ name: String) -> Bool { members[name] == .null }
+
+    /// A string member of at most `maxCharacters` characters.
+    public mutating func string(_ name: String, required: Bool = false, maxCharacters: Int? = nil) -> String? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .string(let text) = value else { return mismatch(name, expected: "a string", got: value) }
+        if let maxCharacters, text.count > maxCharacters {
+            errors.append(
+                FieldError(
+                    field: name,
+                    code: "too_long",
+                    detail: "\(name) is longer than \(groupedThousands(maxCharacters)) characters."
+                )
+            )
+            return nil
+        }
+        return text
+    }
+
+    /// A boolean member.
+    public mutating func bool(_ name: String, required: Bool = false) -> Bool? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .bool(let flag) = value else { return mismatch(name, expected: "a boolean", got: value) }
+        return flag
+    }
+
+    /// An integral number member within `range`.
+    public mutating func integer(_ name: String, required: Bool = false, in range: ClosedRange<Int>) -> Int? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .number(let number) = value else { return mismatch(name, expected: "an integer", got: value) }
+        guard number.rounded() == number, abs(number) < 1e15 else {
+            errors.append(FieldError(field: name, code: "invalid", detail: "\(name) must be a whole number."))
+            return nil
+        }
+        guard range.contains(Int(number)) else {
+            errors.append(
+                FieldError(
+                    field: name,
+                    code: "out_of_range",
+                    detail: "\(name) must be between \(range.lowerBound) and \(range.upperBound)."
+                )
+            )
+            return nil
+        }
+        return Int(number)
+    }
+
+    /// A UUID member (any case, 8-4-4-4-12).
+    public mutating func uuid(_ name: String, required: Bool = false) -> UUID? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .string(let text) = value else { return mismatch(name, expected: "a UUID string", got: value) }
+        guard let id = UUID(strict: text) else {
+            errors.append(
+                FieldError(field: name, code: "invalid", detail: "\(name) must be a UUID like 8-4-4-4-12 hex digits."))
+            return nil
+        }
+        return id
+    }
+
+    /// An array of UUIDs, each element's error naming its index (`ids[3]`).
+    public mutating func uuids(_ name: String, required: Bool = false) -> [UUID]? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .array(let elements) = value else {
+            return mismatch(name, expected: "an array of UUIDs", got: value)
+        }
+        var ids: [UUID] = []
+        for (index, element) in elements.enumerated() {
+            if case .string(let text) = element, let id = UUID(strict: text) {
+                ids.append(id)
+            } else {
+                errors.append(
+                    FieldError(field: "\(name)[\(index)]", code: "invalid", detail: "\(name)[\(index)] must be a UUID.")
+                )
+            }
+        }
+        return ids
+    }
+
+    /// Records a custom field error.
+    public mutating func fail(_ error: FieldError) {
+        errors.append(error)
+    }
+
+    /// Throws 422 `validation-failed` with every recorded error, if any.
+    public func validated() throws(RouteError) {
+        guard errors.isEmpty else { throw RouteError(.validationFailed(errors)) }
+    }
+
+    private mutating func present(_ name: String, required: Bool) -> JSONValue? {
+        guard let value = members[name], value != .null else {
+            if required {
+                errors.append(FieldError(field: name, code: "missing", detail: "\(name) is required."))
+            }
+            return nil
+        }
+        return value
+    }
+
+    private mutating func mismatch<T>(_ name: String, expected: String, got value: JSONValue) -> T? {
+        errors.append(
+            FieldError(field: name, code: "type", detail: "\(name) must be \(expected), not \(value.typeName)."))
+        return nil
+    }
+}
+
+/// `1000` as `1,000`, as api.md writes limits.
+func groupedThousands(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var grouped = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+        grouped.append(digit)
+    }
+    return (value < 0 ? "-" : "") + grouped
+}

@@ -1,0 +1,142 @@
+/// A point in time with whole-second precision, as every Counterpart date is (api.md §1, "Dates").
+///
+/// Stored as Unix seconds so both storage backends compare it as an integer, written as RFC 3339 UTC
+/// with a `Z` (`2026-01-01T09:30:00Z`) — exactly what `JSONDecoder`'s `.iso8601` strategy reads.
+/// Parsing accepts any offset and fraction and truncates to the second.
+public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var secondsSince1970: Int64
+
+    /// Creates a timestamp.
+    public init(secondsSince1970: Int64) {
+        self.secondsSince1970 = secondsSince1970
+    }
+
+    /// The seed epoch every seeded time derives from: 2026-01-01T00:00:00Z (api.md §7).
+    public static let seedEpoch = Timestamp(secondsSince1970: 1_767_225_600)
+
+    /// This time moved by `seconds`.
+    public func adding(seconds: Int64) -> Timestamp {
+        Timestamp(secondsSince1970: secondsSince1970 + seconds)
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
+
+    /// The RFC 3339 text, e.g. `2026-01-01T00:42:00Z`.
+    public var description: String { String(decoding: rfc3339Bytes, as: UTF8.self) }
+
+    /// The RFC 3339 text as UTF-8 bytes, for the JSON writer.
+    public var rfc3339Bytes: [UInt8] {
+        let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
+        let secondOfDay = secondsSince1970 - days * 86_400
+        let (year, month, day) = Self.civilDate(daysSince1970: days)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        func append(_ value: Int64, digits: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<digits { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        append(year, digits: 4)
+        bytes.append(UInt8(ascii: "-"))
+        append(month, digits: 2)
+        bytes.append(UInt8(ascii: "-"))
+        append(day, digits: 2)
+        bytes.append(UInt8(ascii: "T"))
+        append(secondOfDay / 3600, digits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        append(secondOfDay / 60 % 60, digits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        append(secondOfDay % 60, digits: 2)
+        bytes.append(UInt8(ascii: "Z"))
+        return bytes
+    }
+
+    /// Parses RFC 3339 (`2026-01-01T09:30:00Z`, `…T09:30:00.5+02:00`), truncating fractions.
+    public init?(rfc3339 text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20 else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for index in range {
+                guard bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        var index = 19
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                index += 1
+            }
+            guard index > start, index < bytes.count else { return nil }
+        }
+        var offset: Int64 = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            guard index + 1 == bytes.count else { return nil }
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
+                let hours = number(index + 1..<index + 3), let minutes = number(index + 4..<index + 6),
+                hours < 24, minutes < 60
+            else { return nil }
+            offset = (hours * 3600 + minutes * 60) * (bytes[index] == UInt8(ascii: "+") ? 1 : -1)
+        default:
+            return nil
+        }
+        let days = Self.daysSince1970(year: year, month: month, day: day)
+        secondsSince1970 = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+    }
+
+    /// Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The civil date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
+    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}
+
+extension Timestamp: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.quotedASCII(rfc3339Bytes)
+    }
+}

@@ -1,0 +1,71 @@
+public import GRDB
+
+/// Opens the embedded SQLite database the way every domain expects it.
+///
+/// Files open as a `DatabasePool` (WAL, `synchronous=NORMAL`, foreign keys, 5 s busy timeout,
+/// at least two readers); `memory` opens a `DatabaseQueue`. Every domain's migrations run at open,
+/// in order. Repositories then use only GRDB's async `read`/`write`, which run on GRDB's own queues
+/// and never block an event loop.
+public enum SQLiteDatabase {
+    /// Opens (creating when missing) the database at `location` and applies `migrations`.
+    public static func open(
+        _ location: DatabaseLocation,
+        readers: Int = 2,
+        migrations: [Migration]
+    ) throws(StorageError) -> any DatabaseWriter {
+        let writer: any DatabaseWriter
+        do {
+            switch location {
+            case .memory:
+                writer = try DatabaseQueue(configuration: configuration(readers: readers))
+            case .sqliteFile(let path):
+                writer = try DatabasePool(path: path, configuration: configuration(readers: readers))
+            case .postgres:
+                throw StorageError.unsupported(
+                    "--database postgres://… is not supported by this build yet; use 'memory' or a SQLite file path."
+                )
+            }
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw .cannotOpen("Cannot open the SQLite database \(location): \(error).")
+        }
+        var migrator = DatabaseMigrator()
+        for migration in migrations {
+            migrator.registerMigration(migration.name, migrate: migration.apply)
+        }
+        do {
+            try migrator.migrate(writer)
+        } catch {
+            throw .migration("Migrating \(location) failed: \(error). Is it a Counterpart database of a newer version?")
+        }
+        return writer
+    }
+
+    private static func configuration(readers: Int) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.maximumReaderCount = max(2, readers)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+            if !db.configuration.readonly {
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+        return configuration
+    }
+}
+
+/// One named, versioned schema step; a domain lists its own in order.
+public struct Migration: Sendable {
+    /// The unique name GRDB records once the step has run.
+    public let name: String
+    /// The step.
+    public let apply: @Sendable (Database) throws -> Void
+
+    /// Creates a migration.
+    public init(_ name: String, apply: @escaping @Sendable (Database) throws -> Void) {
+        self.name = name
+        self.apply = apply
+    }
+}

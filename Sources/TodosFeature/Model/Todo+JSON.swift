@@ -1,0 +1,37 @@
+import Foundation
+public import HTTPKit
+
+/// A todo as clients see it: the stored fields plus its absolute `url`, in api.md's member order.
+public struct TodoRepresentation: JSONWritable {
+    let todo: Todo
+    let baseURL: String
+
+    /// Represents `todo` for a request whose URLs start with `baseURL`.
+    public init(_ todo: Todo, baseURL: String) {
+        self.todo = todo
+        self.baseURL = baseURL
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.member("id", todo.id)
+            object.member("description", todo.description)
+            object.member("isComplete", todo.isComplete)
+            object.member("order", todo.order)
+            object.member("createdAt", todo.createdAt)
+            object.member("updatedAt", todo.updatedAt)
+            object.member("url", baseURL + "/todos/" + todo.id.lowercased)
+        }
+    }
+}
+
+extension Todo {
+    /// The JSON body of a list of todos: a bare array (api.md §2.1).
+    static func listBody(_ todos: [Todo], baseURL: String) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256 * max(1, todos.count))
+        writer.array(todos) { writer, todo in
+            TodoRepresentation(todo, baseURL: baseURL).write(to: &writer)
+        }
+        return writer.bytes
+    }
+}

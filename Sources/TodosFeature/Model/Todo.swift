@@ -1,0 +1,60 @@
+public import Foundation
+public import HTTPKit
+
+/// A todo, as stored (api.md §2).
+///
+/// `order` places it in the list (ascending = top to bottom); `createdAt` never changes;
+/// `updatedAt` moves only when a field actually changes. The `url` clients see is derived from the
+/// id and the request's base, never stored.
+public struct Todo: Sendable, Equatable, Hashable {
+    /// Client-chosen or server-made; emitted lowercase.
+    public var id: UUID
+    /// 0–1,000 characters; `""` is allowed.
+    public var description: String
+    /// Whether the todo is done.
+    public var isComplete: Bool
+    /// Position in the list, within ±1,000,000,000.
+    public var order: Int
+    /// When the todo was created (server-set).
+    public var createdAt: Timestamp
+    /// When a field last changed (server-set).
+    public var updatedAt: Timestamp
+
+    /// Creates a todo.
+    public init(
+        id: UUID,
+        description: String,
+        isComplete: Bool,
+        order: Int,
+        createdAt: Timestamp,
+        updatedAt: Timestamp
+    ) {
+        self.id = id
+        self.description = description
+        self.isComplete = isComplete
+        self.order = order
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// The longest description, in Swift `Character`s.
+    public static let descriptionLimit = 1_000
+    /// The range `order` must stay in.
+    public static let orderRange = -1_000_000_000...1_000_000_000
+    /// The most todos the store holds (api.md §1.2); one more is 409.
+    public static let storeLimit = 1_000
+
+    /// The strong ETag of the stored fields: what `GET /todos/{id}` sends and `If-Match` compares.
+    public var entityTag: String {
+        var writer = JSONWriter(capacity: 160)
+        writer.object { object in
+            object.member("id", id)
+            object.member("description", description)
+            object.member("isComplete", isComplete)
+            object.member("order", order)
+            object.member("createdAt", createdAt)
+            object.member("updatedAt", updatedAt)
+        }
+        return EntityTag.strong(for: writer.bytes)
+    }
+}

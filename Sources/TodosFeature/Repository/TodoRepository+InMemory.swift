@@ -1,0 +1,42 @@
+import Foundation
+import Synchronization
+
+extension TodoRepository {
+    /// A store in process memory, starting with `seed`.
+    ///
+    /// Its endpoints never suspend, so requests served from it never leave their event loop. Used by
+    /// reducer and pipeline tests and by `--database memory`.
+    public static func inMemory(seed: [Todo] = []) -> Self {
+        let table = InMemoryTodoTable(seed)
+        return Self(
+            list: { filter in table.rows.withLock { Array($0.values) }.filter(filter.includes) },
+            fetch: { id in try table.fetch(id) },
+            write: { change in try table.write(change) }
+        )
+    }
+}
+
+/// The in-memory table: a dictionary guarded by a `Mutex`, so each write is atomic.
+private final class InMemoryTodoTable: Sendable {
+    let rows: Mutex<[UUID: Todo]>
+
+    init(_ seed: [Todo]) {
+        rows = Mutex(Dictionary(seed.map { ($0.id, $0) }, uniquingKeysWith: { $1 }))
+    }
+
+    func fetch(_ id: UUID) throws -> Todo {
+        guard let todo = rows.withLock({ $0[id] }) else {
+            throw RepositoryErrorMessages.notFound(id)
+        }
+        return todo
+    }
+
+    func write(_ change: TodoChange) throws -> TodoWriteOutcome {
+        try rows.withLock { rows in
+            let mutation = try TodoRules.apply(change, to: Array(rows.values))
+            for id in mutation.deletions { rows[id] = nil }
+            for todo in mutation.upserts { rows[todo.id] = todo }
+            return mutation.outcome
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+public import GRDB
+import HTTPKit
+import Storage
+
+extension TodoRepository {
+    /// The store in SQLite through GRDB: reads on GRDB's reader queues, each write one transaction
+    /// that loads the (at most 1,000) stored todos, applies `TodoRules`, and writes back only the
+    /// rows that changed.
+    public static func sqlite(_ database: any DatabaseWriter) -> Self {
+        Self(
+            list: { filter in
+                try await mapErrors {
+                    try await database.read { db in try TodoRows.fetch(db, filter: filter) }
+                }
+            },
+            fetch: { id in
+                try await mapErrors {
+                    try await database.read { db in
+                        guard let todo = try TodoRows.fetchOne(db, id: id) else {
+                            throw RepositoryErrorMessages.notFound(id)
+                        }
+                        return todo
+                    }
+                }
+            },
+            write: { change in
+                try await mapErrors {
+                    try await database.write { db in
+                        let mutation = try TodoRules.apply(change, to: TodoRows.fetch(db, filter: .all))
+                        for id in mutation.deletions { try TodoRows.delete(db, id: id) }
+                        for todo in mutation.upserts { try TodoRows.upsert(db, todo) }
+                        return mutation.outcome
+                    }
+                }
+            }
+        )
+    }
+}
+
+/// Maps engine errors to `RepositoryError`; domain errors pass through.
+private func mapErrors<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as DatabaseError {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: throw RepositoryError.unavailable("\(error)")
+        default: throw RepositoryError.unknown("\(error)")
+        }
+    }
+}
+
+/// The `todos` table's SQL, all with bound arguments.
+enum TodoRows {
+    static let columns = #"id, description, isComplete, "order", createdAt, updatedAt"#
+
+    static func fetch(_ db: Database, filter: TodoFilter) throws -> [Todo] {
+        let order = #" ORDER BY "order", createdAt, id"#
+        switch filter {
+        case .all:
+            return try Row.fetchAll(db, sql: "SELECT \(columns) FROM todos" + order).map(todo)
+        case .active, .completed:
+            return try Row.fetchAll(
+                db,
+                sql: "SELECT \(columns) FROM todos WHERE isComplete = ?" + order,
+                arguments: [filter == .completed]
+            ).map(todo)
+        }
+    }
+
+    static func fetchOne(_ db: Database, id: UUID) throws -> Todo? {
+        try Row.fetchOne(db, sql: "SELECT \(columns) FROM todos WHERE id = ?", arguments: [id.lowercased]).map(todo)
+    }
+
+    static func upsert(_ db: Database, _ todo: Todo) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO todos (\(columns)) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET description = excluded.description, isComplete = excluded.isComplete,
+                "order" = excluded."order", createdAt = excluded.createdAt, updatedAt = excluded.updatedAt
+                """,
+            arguments: [
+                todo.id.lowercased, todo.description, todo.isComplete, todo.order,
+                todo.createdAt.secondsSince1970 * 1000, todo.updatedAt.secondsSince1970 * 1000,
+            ]
+        )
+    }
+
+    static func delete(_ db: Database, id: UUID) throws {
+        try db.execute(sql: "DELETE FROM todos WHERE id = ?", arguments: [id.lowercased])
+    }
+
+    static func todo(_ row: Row) throws -> Todo {
+        let text: String = row["id"]
+        guard let id = UUID(strict: text) else {
+            throw RepositoryError.unknown("The todos table holds a malformed id \(text).")
+        }
+        let createdAt: Int64 = row["createdAt"]
+        let updatedAt: Int64 = row["updatedAt"]
+        return Todo(
+            id: id,
+            description: row["description"],
+            isComplete: row["isComplete"],
+            order: row["order"],
+            createdAt: Timestamp(secondsSince1970: createdAt / 1000),
+            updatedAt: Timestamp(secondsSince1970: updatedAt / 1000)
+        )
+    }
+}

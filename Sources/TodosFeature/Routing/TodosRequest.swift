@@ -1,0 +1,39 @@
+public import Foundation
+public import HTTPKit
+
+/// A public request to the todos domain, as the router builds it from HTTP (api.md §2).
+public struct TodosRequest: Sendable, Equatable {
+    /// What the client asks for.
+    public var operation: Operation
+    /// The base of absolute URLs in the answer (`url`, `Location`, `Link`).
+    public var baseURL: String
+    /// The query as received, minus demo controls, for `Link` headers.
+    public var query: QueryParameters
+
+    /// Creates a request.
+    public init(_ operation: Operation, baseURL: String, query: QueryParameters = QueryParameters("")) {
+        self.operation = operation
+        self.baseURL = baseURL
+        self.query = query
+    }
+
+    /// The operations of api.md §2.1–§2.5.
+    public enum Operation: Sendable, Equatable {
+        /// `GET /todos`.
+        case list(TodoListQuery)
+        /// `GET /todos/{id}`.
+        case fetch(UUID)
+        /// `POST /todos`.
+        case create(TodoDraft)
+        /// `PUT /todos/{id}`.
+        case replace(UUID, TodoDraft, TodoPrecondition)
+        /// `PATCH /todos/{id}`.
+        case update(UUID, TodoPatch, TodoPrecondition)
+        /// `DELETE /todos/{id}`.
+        case delete(UUID, TodoPrecondition)
+        /// `DELETE /todos`.
+        case deleteAll(TodoFilter)
+        /// `POST /todos/reorder`.
+        case reorder([UUID], ifMatch: String?)
+    }
+}

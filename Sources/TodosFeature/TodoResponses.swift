@@ -1,0 +1,56 @@
+import Foundation
+import HTTPKit
+import HTTPTypes
+
+/// The todo domain's successful answers (api.md §2): bodies, status codes and headers.
+enum TodoResponses {
+    /// `Cache-Control` for every todo answer: revalidate each time, using the ETag.
+    static let cacheControl = "no-cache"
+
+    /// `GET /todos`: a bare array, `X-Total-Count`, and `Link` when paged.
+    static func list(_ stored: [Todo], query: TodoListQuery, request: TodosRequest) -> Response {
+        let (items, total) = query.apply(to: stored)
+        var headers: HTTPFields = [.xTotalCount: String(total), .cacheControl: cacheControl]
+        if let page = query.page,
+            let link = PageLinks.header(
+                baseURL: request.baseURL,
+                path: "/todos",
+                query: request.query,
+                page: page.number,
+                perPage: page.size,
+                total: total
+            )
+        {
+            headers[.link] = link
+        }
+        return .json(bytes: Todo.listBody(items, baseURL: request.baseURL), headers: headers)
+    }
+
+    /// One todo, with the ETag of its stored fields.
+    static func item(_ todo: Todo, baseURL: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers: HTTPFields = [.eTag: todo.entityTag, .cacheControl: cacheControl]
+        if status == .created {
+            headers[.location] = baseURL + "/todos/" + todo.id.lowercased
+        }
+        return .json(TodoRepresentation(todo, baseURL: baseURL), status: status, headers: headers)
+    }
+
+    /// The answer to a write.
+    static func written(_ outcome: TodoWriteOutcome, baseURL: String) -> Response {
+        switch outcome {
+        case .saved(let todo, let created):
+            item(todo, baseURL: baseURL, status: created ? .created : .ok)
+        case .deleted:
+            Response(status: .noContent, headers: [.cacheControl: cacheControl])
+        case .reordered(let todos):
+            .json(bytes: Todo.listBody(todos, baseURL: baseURL), headers: [.cacheControl: cacheControl])
+        }
+    }
+}
+
+extension HTTPField.Name {
+    /// `X-Total-Count`: how many items matched before paging.
+    static let xTotalCount = Self("X-Total-Count")!
+    /// `Link` (RFC 8288).
+    static let link = Self("Link")!
+}

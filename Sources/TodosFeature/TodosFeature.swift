@@ -1,0 +1,109 @@
+public import CasePaths
+import Dependencies
+import Foundation
+public import HTTPKit
+import HTTPTypes
+public import Reducers
+import Storage
+
+/// The todos domain (api.md §2): each request becomes one repository call whose result becomes
+/// the response.
+///
+/// Every request takes the same two steps: `.request` validates nothing (the router did) and starts
+/// one `.task` on `\.todoRepository`; its `TaskResult` arrives as an `.internal` action and is
+/// turned into a response — the data on success, the failure's problem otherwise, with an `unknown`
+/// fallback (500) for errors the domain does not know.
+public struct TodosFeature: Reducer, Sendable {
+    /// One request's state: what was asked and, once known, the answer.
+    public struct State: RespondingState, Equatable {
+        /// The request being answered.
+        public var request: TodosRequest?
+        public var response: Response?
+
+        /// An unanswered request.
+        public init() {}
+    }
+
+    /// Public requests from the router; internal results from this feature's effects.
+    @CasePathable
+    public enum Action: RoutableAction {
+        case request(TodosRequest)
+        case `internal`(Internal)
+    }
+
+    /// Repository outcomes, built only by this feature's effects.
+    @CasePathable
+    public enum Internal: Sendable {
+        case listed(TaskResult<[Todo]>)
+        case fetched(TaskResult<Todo>)
+        case wrote(TaskResult<TodoWriteOutcome>)
+    }
+
+    /// Creates the feature.
+    public init() {}
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        @Dependency(\.todoRepository) var todos
+        switch action {
+        case .request(let request):
+            state.request = request
+            return effect(for: request, todos: todos)
+
+        case .internal(.listed(.success(let stored))):
+            guard let request = state.request, case .list(let query) = request.operation else { return .none }
+            state.response = TodoResponses.list(stored, query: query, request: request)
+            return .none
+
+        case .internal(.fetched(.success(let todo))):
+            state.response = TodoResponses.item(todo, baseURL: state.request?.baseURL ?? "")
+            return .none
+
+        case .internal(.wrote(.success(let outcome))):
+            state.response = TodoResponses.written(outcome, baseURL: state.request?.baseURL ?? "")
+            return .none
+
+        case .internal(.listed(.failure(let error))), .internal(.fetched(.failure(let error))),
+            .internal(.wrote(.failure(let error))):
+            state.response = .problem(Self.problem(for: error))
+            return .none
+        }
+    }
+
+    private func effect(for request: TodosRequest, todos: TodoRepository) -> Effect<Action> {
+        @Dependency(\.date.now) var now
+        @Dependency(\.uuid) var uuid
+        let timestamp = Timestamp(secondsSince1970: Int64(now.timeIntervalSince1970.rounded(.down)))
+        let wrote: @Sendable (TaskResult<TodoWriteOutcome>) -> Action = { .internal(.wrote($0)) }
+        switch request.operation {
+        case .list(let query):
+            return .task({ .internal(.listed($0)) }) { try await todos.list(query.filter) }
+        case .fetch(let id):
+            return .task({ .internal(.fetched($0)) }) { try await todos.fetch(id) }
+        case .create(let draft):
+            let newID = uuid()
+            return .task(wrote) { try await todos.write(.create(draft, newID: newID, now: timestamp)) }
+        case .replace(let id, let draft, let precondition):
+            return .task(wrote) { try await todos.write(.replace(id: id, draft, precondition, now: timestamp)) }
+        case .update(let id, let patch, let precondition):
+            return .task(wrote) { try await todos.write(.update(id: id, patch, precondition, now: timestamp)) }
+        case .delete(let id, let precondition):
+            return .task(wrote) { try await todos.write(.delete(id: id, precondition)) }
+        case .deleteAll(let filter):
+            return .task(wrote) { try await todos.write(.deleteAll(filter)) }
+        case .reorder(let ids, let ifMatch):
+            let baseURL = request.baseURL
+            return .task(wrote) {
+                try await todos.write(.reorder(ids: ids, ifMatch: ifMatch, baseURL: baseURL, now: timestamp))
+            }
+        }
+    }
+
+    /// The problem for a failed repository call: domain errors keep theirs, anything else is a 500.
+    static func problem(for error: any Error) -> Problem {
+        switch error {
+        case let error as TodosError: error.problem
+        case let error as RepositoryError: error.problem
+        default: .internalError()
+        }
+    }
+}
