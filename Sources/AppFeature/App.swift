@@ -1,3 +1,4 @@
+public import Dependencies
 import EventHTTP
 import TodosFeature
 public import Logging
@@ -7,12 +8,27 @@ public import Logging
 /// Adding a domain means adding its `FeatureEndpoint` here — routes, reducer, initial state — and
 /// nothing else in the HTTP pipeline.
 public enum App {
-    /// The handler serving every domain with `settings`.
-    public static func handler(settings: AppSettings, accessLog: Logger? = nil) -> AppHandler {
+    /// The handler serving every domain with `settings`. `dependencies` overrides what every store
+    /// sees (live tests); `nil` uses the values prepared at boot.
+    public static func handler(
+        settings: AppSettings,
+        accessLog: Logger? = nil,
+        dependencies: DependencyValues? = nil
+    ) -> AppHandler {
         AppHandler(
             endpoints: [
-                FeatureEndpoint(routes: ServiceRoutes(), reducer: ServiceFeature(), initialState: { .init() }),
-                FeatureEndpoint(routes: TodosRoutes(), reducer: TodosFeature(), initialState: { .init() }),
+                FeatureEndpoint(
+                    routes: ServiceRoutes(),
+                    reducer: ServiceFeature(),
+                    initialState: { .init() },
+                    dependencies: dependencies
+                ),
+                FeatureEndpoint(
+                    routes: TodosRoutes(),
+                    reducer: TodosFeature(),
+                    initialState: { .init() },
+                    dependencies: dependencies
+                ),
             ],
             settings: settings,
             accessLog: accessLog

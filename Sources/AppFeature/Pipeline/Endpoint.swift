@@ -1,4 +1,5 @@
 import EventHTTP
+public import Dependencies
 public import HTTPKit
 public import HTTPTypes
 public import Reducers
@@ -22,12 +23,20 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
     private let routes: Table
     private let reducer: R
     private let initialState: @Sendable () -> R.State
+    private let dependencies: DependencyValues?
 
-    /// Pairs `routes` with `reducer`; each request starts from `initialState()`.
-    public init(routes: Table, reducer: R, initialState: @escaping @Sendable () -> R.State) {
+    /// Pairs `routes` with `reducer`; each request starts from `initialState()`. `dependencies`
+    /// overrides what every store sees (tests); `nil` uses the values prepared at boot.
+    public init(
+        routes: Table,
+        reducer: R,
+        initialState: @escaping @Sendable () -> R.State,
+        dependencies: DependencyValues? = nil
+    ) {
         self.routes = routes
         self.reducer = reducer
         self.initialState = initialState
+        self.dependencies = dependencies
     }
 
     public func methods(for path: String) -> [HTTPRequest.Method]? {
@@ -46,6 +55,12 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
             responder.send(.problem(error.problem))
             return
         }
-        FeatureRun.start(reducer: reducer, initialState: initialState(), request: route, responder: responder)
+        FeatureRun.start(
+            reducer: reducer,
+            initialState: initialState(),
+            request: route,
+            dependencies: dependencies,
+            responder: responder
+        )
     }
 }

@@ -1,3 +1,4 @@
+import Dependencies
 import EventHTTP
 import HTTPKit
 import IssueReporting
@@ -12,7 +13,13 @@ import Reducers
 /// disconnect, the deadline or shutdown cancels the store; a store that runs out of work without
 /// answering is a programmer error, reported and answered 500.
 enum FeatureRun {
-    static func start<R: Reducer>(reducer: R, initialState: R.State, request: R.Action.Request, responder: Responder)
+    static func start<R: Reducer>(
+        reducer: R,
+        initialState: R.State,
+        request: R.Action.Request,
+        dependencies: DependencyValues?,
+        responder: Responder
+    )
     where R.State: RespondingState, R.Action: RoutableAction, R: Sendable {
         let observer = StoreObserver<R.State, R.Action>(
             isFinished: { $0.response != nil },
@@ -35,6 +42,7 @@ enum FeatureRun {
             initialState: initialState,
             reducer: reducer,
             executors: StoreExecutors(serial: loop.serialExecutor, task: loop.taskExecutor),
+            dependencies: dependencies,
             observer: observer
         )
         store.assumeIsolated { $0.start(request) }
