@@ -70,9 +70,6 @@ public struct TodosFeature: Reducer, Sendable {
     }
 
     private func effect(for request: TodosRequest, todos: TodoRepository) -> Effect<Action> {
-        @Dependency(\.date.now) var now
-        @Dependency(\.uuid) var uuid
-        let timestamp = Timestamp(secondsSince1970: Int64(now.timeIntervalSince1970.rounded(.down)))
         let wrote: @Sendable (TaskResult<TodoWriteOutcome>) -> Action = { .internal(.wrote($0)) }
         switch request.operation {
         case .list(let query):
@@ -80,22 +77,29 @@ public struct TodosFeature: Reducer, Sendable {
         case .fetch(let id):
             return .task({ .internal(.fetched($0)) }) { try await todos.fetch(id) }
         case .create(let draft):
-            let newID = uuid()
-            return .task(wrote) { try await todos.write(.create(draft, newID: newID, now: timestamp)) }
+            @Dependency(\.uuid) var uuid
+            let change = TodoChange.create(draft, newID: uuid(), now: Self.now())
+            return .task(wrote) { try await todos.write(change) }
         case .replace(let id, let draft, let precondition):
-            return .task(wrote) { try await todos.write(.replace(id: id, draft, precondition, now: timestamp)) }
+            let change = TodoChange.replace(id: id, draft, precondition, now: Self.now())
+            return .task(wrote) { try await todos.write(change) }
         case .update(let id, let patch, let precondition):
-            return .task(wrote) { try await todos.write(.update(id: id, patch, precondition, now: timestamp)) }
+            let change = TodoChange.update(id: id, patch, precondition, now: Self.now())
+            return .task(wrote) { try await todos.write(change) }
         case .delete(let id, let precondition):
             return .task(wrote) { try await todos.write(.delete(id: id, precondition)) }
         case .deleteAll(let filter):
             return .task(wrote) { try await todos.write(.deleteAll(filter)) }
         case .reorder(let ids, let ifMatch):
-            let baseURL = request.baseURL
-            return .task(wrote) {
-                try await todos.write(.reorder(ids: ids, ifMatch: ifMatch, baseURL: baseURL, now: timestamp))
-            }
+            let change = TodoChange.reorder(ids: ids, ifMatch: ifMatch, baseURL: request.baseURL, now: Self.now())
+            return .task(wrote) { try await todos.write(change) }
         }
+    }
+
+    /// The current time from `\.date`, truncated to the second as every stored time is.
+    private static func now() -> Timestamp {
+        @Dependency(\.date.now) var now
+        return Timestamp(secondsSince1970: Int64(now.timeIntervalSince1970.rounded(.down)))
     }
 
     /// The problem for a failed repository call: domain errors keep theirs, anything else is a 500.

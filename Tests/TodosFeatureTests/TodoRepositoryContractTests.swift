@@ -40,13 +40,15 @@ struct TodoRepositoryContractTests {
     @Test("create puts new todos on top and upserts an existing id", arguments: Backend.allCases)
     func createAndUpsert(backend: Backend) async throws {
         let todos = try backend.make()
-        let first = try await todos.write(.create(TodoDraft(description: "a"), newID: Fixtures.id(1), now: Fixtures.now))
+        let first = try await todos.write(
+            .create(TodoDraft(description: "a"), newID: Fixtures.id(1), now: Fixtures.now))
         let created = Todo(
             id: Fixtures.id(1), description: "a", isComplete: false, order: 0,
             createdAt: Fixtures.now, updatedAt: Fixtures.now
         )
         #expect(first == .saved(created, created: true))
-        let second = try await todos.write(.create(TodoDraft(description: "b"), newID: Fixtures.id(2), now: Fixtures.now))
+        let second = try await todos.write(
+            .create(TodoDraft(description: "b"), newID: Fixtures.id(2), now: Fixtures.now))
         guard case .saved(let top, true) = second else { Issue.record("expected a created todo"); return }
         #expect(top.order == -1)
 
@@ -59,7 +61,8 @@ struct TodoRepositoryContractTests {
         #expect(replaced == .saved(expected, created: false))
 
         let same = TodoDraft(id: Fixtures.id(1), description: "a2", isComplete: true, order: 0)
-        let unchanged = try await todos.write(.create(same, newID: Fixtures.id(3), now: Fixtures.later.adding(seconds: 60)))
+        let unchanged = try await todos.write(
+            .create(same, newID: Fixtures.id(3), now: Fixtures.later.adding(seconds: 60)))
         #expect(unchanged == .saved(expected, created: false), "an identical body changes nothing, not even updatedAt")
         #expect(try await todos.fetch(Fixtures.id(1)) == expected)
     }
@@ -81,14 +84,20 @@ struct TodoRepositoryContractTests {
         let created = try await todos.write(.replace(id: Fixtures.id(5), draft, .none, now: Fixtures.now))
         guard case .saved(let todo, true) = created else { Issue.record("expected creation"); return }
         await #expect(throws: TodosError.self) {
-            try await todos.write(.replace(id: Fixtures.id(5), draft, TodoPrecondition(ifMatch: nil, ifNoneMatchAny: true), now: Fixtures.now))
+            try await todos.write(
+                .replace(
+                    id: Fixtures.id(5), draft, TodoPrecondition(ifMatch: nil, ifNoneMatchAny: true), now: Fixtures.now))
         }
         await #expect(throws: TodosError.self) {
-            try await todos.write(.replace(id: Fixtures.id(5), draft, TodoPrecondition(ifMatch: "\"stale\"", ifNoneMatchAny: false), now: Fixtures.now))
+            try await todos.write(
+                .replace(
+                    id: Fixtures.id(5), draft, TodoPrecondition(ifMatch: "\"stale\"", ifNoneMatchAny: false),
+                    now: Fixtures.now))
         }
         let matching = TodoPrecondition(ifMatch: todo.entityTag, ifNoneMatchAny: false)
         let replaced = try await todos.write(
-            .replace(id: Fixtures.id(5), TodoDraft(description: "put2", isComplete: false), matching, now: Fixtures.later)
+            .replace(
+                id: Fixtures.id(5), TodoDraft(description: "put2", isComplete: false), matching, now: Fixtures.later)
         )
         guard case .saved(let after, false) = replaced else { Issue.record("expected replacement"); return }
         #expect(after.description == "put2")
@@ -100,7 +109,8 @@ struct TodoRepositoryContractTests {
     func update(backend: Backend) async throws {
         let todos = try backend.make()
         _ = try await todos.write(.importAll([Fixtures.todo(1)]))
-        let outcome = try await todos.write(.update(id: Fixtures.id(1), TodoPatch(isComplete: true), .none, now: Fixtures.now))
+        let outcome = try await todos.write(
+            .update(id: Fixtures.id(1), TodoPatch(isComplete: true), .none, now: Fixtures.now))
         var expected = Fixtures.todo(1)
         expected.isComplete = true
         expected.updatedAt = Fixtures.now
@@ -116,7 +126,8 @@ struct TodoRepositoryContractTests {
         let todos = try backend.make()
         _ = try await todos.write(.importAll([Fixtures.todo(1), Fixtures.todo(2)]))
         await #expect(throws: TodosError.self) {
-            try await todos.write(.delete(id: Fixtures.id(1), TodoPrecondition(ifMatch: "\"nope\"", ifNoneMatchAny: false)))
+            try await todos.write(
+                .delete(id: Fixtures.id(1), TodoPrecondition(ifMatch: "\"nope\"", ifNoneMatchAny: false)))
         }
         #expect(try await todos.write(.delete(id: Fixtures.id(1), .none)) == .deleted(1))
         await #expect(throws: RepositoryError.self) { try await todos.write(.delete(id: Fixtures.id(1), .none)) }
@@ -126,7 +137,8 @@ struct TodoRepositoryContractTests {
     @Test("deleteAll removes what the filter selects", arguments: Backend.allCases)
     func deleteAll(backend: Backend) async throws {
         let todos = try backend.make()
-        _ = try await todos.write(.importAll([Fixtures.todo(1), Fixtures.todo(2, complete: true), Fixtures.todo(3, complete: true)]))
+        _ = try await todos.write(
+            .importAll([Fixtures.todo(1), Fixtures.todo(2, complete: true), Fixtures.todo(3, complete: true)]))
         #expect(try await todos.write(.deleteAll(.completed)) == .deleted(2))
         #expect(try await todos.list(.all).map(\.id) == [Fixtures.id(1)])
         #expect(try await todos.write(.deleteAll(.all)) == .deleted(1))
@@ -139,11 +151,14 @@ struct TodoRepositoryContractTests {
         _ = try await todos.write(.importAll([Fixtures.todo(1), Fixtures.todo(2), Fixtures.todo(3)]))
         await #expect(throws: TodosError.notPermutation(missing: 2, unknown: 1, duplicate: 1)) {
             try await todos.write(
-                .reorder(ids: [Fixtures.id(1), Fixtures.id(1), Fixtures.id(9)], ifMatch: nil, baseURL: "", now: Fixtures.now)
+                .reorder(
+                    ids: [Fixtures.id(1), Fixtures.id(1), Fixtures.id(9)], ifMatch: nil, baseURL: "", now: Fixtures.now)
             )
         }
         let ids = [Fixtures.id(3), Fixtures.id(1), Fixtures.id(2)]
-        guard case .reordered(let result) = try await todos.write(.reorder(ids: ids, ifMatch: nil, baseURL: "", now: Fixtures.now))
+        guard
+            case .reordered(let result) = try await todos.write(
+                .reorder(ids: ids, ifMatch: nil, baseURL: "", now: Fixtures.now))
         else { Issue.record("expected a reordered list"); return }
         #expect(result.map(\.id) == ids)
         #expect(result.map(\.order) == [0, 1, 2])
