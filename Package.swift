@@ -146,6 +146,7 @@ let package = Package(
             dependencies: [
                 "Reducers",
                 "ReducersTesting",
+                "TodosFeature",
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
@@ -162,6 +163,7 @@ let package = Package(
                 "HTTPKit",
                 "Reducers",
                 "ReducersTesting",
+                "TodosFeature",
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Dependencies", package: "swift-dependencies"),

@@ -41,6 +41,12 @@ public struct AppDatabase: Sendable {
         }
     }
 
+    /// Marks a database seen for the first time as filled by `dataset`, so `serve` will not seed it.
+    public func claim(dataset: String) async throws {
+        guard let writer, try !SeedMarker.isSeeded(writer) else { return }
+        try SeedMarker.mark(writer, dataset: dataset, at: Int64(Date().timeIntervalSince1970))
+    }
+
     /// Sets every repository dependency to this database's.
     public func install(into values: inout DependencyValues) {
         values.todoRepository = todos

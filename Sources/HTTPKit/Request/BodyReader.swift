@@ -8,6 +8,7 @@ public import Foundation
 /// of them. Unknown members are ignored.
 public struct BodyReader {
     private let members: [String: JSONValue]
+    private var prefix = ""
     /// The field errors found so far.
     public private(set) var errors: [FieldError] = []
 
@@ -29,6 +30,13 @@ public struct BodyReader {
         self.members = members
     }
 
+    /// Reads members of an object already decoded (one element of an imported array, say); errors
+    /// name their fields with `prefix` in front (`[3].createdAt`).
+    public init(members: [String: JSONValue], prefix: String = "") {
+        self.members = members
+        self.prefix = prefix
+    }
+
     /// Whether the body has `name`, even as `null`.
     public func contains(_ name: String) -> Bool { members[name] != nil }
 
@@ -40,7 +48,7 @@ public struct BodyReader {
         guard let value = present(name, required: required) else { return nil }
         guard case .string(let text) = value else { return mismatch(name, expected: "a string", got: value) }
         if let maxCharacters, text.count > maxCharacters {
-            errors.append(
+            fail(
                 FieldError(
                     field: name,
                     code: "too_long",
@@ -64,11 +72,11 @@ public struct BodyReader {
         guard let value = present(name, required: required) else { return nil }
         guard case .number(let number) = value else { return mismatch(name, expected: "an integer", got: value) }
         guard number.rounded() == number, abs(number) < 1e15 else {
-            errors.append(FieldError(field: name, code: "invalid", detail: "\(name) must be a whole number."))
+            fail(FieldError(field: name, code: "invalid", detail: "\(name) must be a whole number."))
             return nil
         }
         guard range.contains(Int(number)) else {
-            errors.append(
+            fail(
                 FieldError(
                     field: name,
                     code: "out_of_range",
@@ -80,12 +88,28 @@ public struct BodyReader {
         return Int(number)
     }
 
+    /// An RFC 3339 date member, truncated to the second.
+    public mutating func timestamp(_ name: String, required: Bool = false) -> Timestamp? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .string(let text) = value else {
+            return mismatch(name, expected: "an RFC 3339 date string", got: value)
+        }
+        guard let time = Timestamp(rfc3339: text) else {
+            fail(
+                FieldError(
+                    field: name, code: "invalid", detail: "\(name) must be an RFC 3339 date like 2026-01-01T09:30:00Z.")
+            )
+            return nil
+        }
+        return time
+    }
+
     /// A UUID member (any case, 8-4-4-4-12).
     public mutating func uuid(_ name: String, required: Bool = false) -> UUID? {
         guard let value = present(name, required: required) else { return nil }
         guard case .string(let text) = value else { return mismatch(name, expected: "a UUID string", got: value) }
         guard let id = UUID(strict: text) else {
-            errors.append(
+            fail(
                 FieldError(field: name, code: "invalid", detail: "\(name) must be a UUID like 8-4-4-4-12 hex digits."))
             return nil
         }
@@ -103,7 +127,7 @@ public struct BodyReader {
             if case .string(let text) = element, let id = UUID(strict: text) {
                 ids.append(id)
             } else {
-                errors.append(
+                fail(
                     FieldError(field: "\(name)[\(index)]", code: "invalid", detail: "\(name)[\(index)] must be a UUID.")
                 )
             }
@@ -113,7 +137,7 @@ public struct BodyReader {
 
     /// Records a custom field error.
     public mutating func fail(_ error: FieldError) {
-        errors.append(error)
+        errors.append(FieldError(field: prefix + error.field, code: error.code, detail: error.detail))
     }
 
     /// Throws 422 `validation-failed` with every recorded error, if any.
@@ -124,7 +148,7 @@ public struct BodyReader {
     private mutating func present(_ name: String, required: Bool) -> JSONValue? {
         guard let value = members[name], value != .null else {
             if required {
-                errors.append(FieldError(field: name, code: "missing", detail: "\(name) is required."))
+                fail(FieldError(field: name, code: "missing", detail: "\(name) is required."))
             }
             return nil
         }
@@ -132,8 +156,7 @@ public struct BodyReader {
     }
 
     private mutating func mismatch<T>(_ name: String, expected: String, got value: JSONValue) -> T? {
-        errors.append(
-            FieldError(field: name, code: "type", detail: "\(name) must be \(expected), not \(value.typeName)."))
+        fail(FieldError(field: name, code: "type", detail: "\(name) must be \(expected), not \(value.typeName)."))
         return nil
     }
 }

@@ -1,0 +1,73 @@
+import AppFeature
+import ArgumentParser
+import Foundation
+import HTTPKit
+import Storage
+import TodosFeature
+
+/// `counterpart import`: upserts todos from a JSON file into a database, all or nothing.
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import todos from a JSON array (as GET /todos returns them) into a database.",
+        discussion: "Every item is validated first; on any error nothing is imported. A new database gets exactly the "
+            + "file's todos, no seed data."
+    )
+
+    @Option(help: "Database: a SQLite file path (env DATABASE_URL).")
+    var database = Environment.string("DATABASE_URL") ?? "counterpart.sqlite"
+
+    @Option(help: "The JSON file of todos.")
+    var todos: String
+
+    func run() async throws {
+        guard let data = FileManager.default.contents(atPath: todos) else {
+            throw ValidationError("Cannot read \(todos). Pass --todos with the path of a JSON array of todos.")
+        }
+        let parsed: [Todo]
+        do {
+            parsed = try TodosImport.parse(Array(data))
+        } catch {
+            let lines = error.problem.errors.map { "  \($0.field): \($0.detail)" }
+            throw ValidationError(
+                ([error.problem.detail] + lines + ["Nothing was imported."]).joined(separator: "\n")
+            )
+        }
+        let location = DatabaseLocation(database)
+        guard case .sqliteFile = location else {
+            throw ValidationError("--database \(database): import needs a SQLite file path.")
+        }
+        let opened = try await AppDatabase.open(location, readers: 1, seed: false)
+        try await opened.claim(dataset: "import")
+        _ = try await opened.todos.write(.importAll(parsed))
+        print("Imported \(parsed.count) todos into \(database).")
+    }
+}
+
+/// `counterpart seed`: fills a database with a deterministic dataset.
+struct Seed: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fill a database with a deterministic dataset: demo (what serve seeds) or bench (100 todos)."
+    )
+
+    enum Dataset: String, ExpressibleByArgument, CaseIterable {
+        case demo, bench
+    }
+
+    @Option(help: "demo or bench.")
+    var dataset: Dataset = .demo
+
+    @Option(help: "Database: a SQLite file path (env DATABASE_URL).")
+    var database = Environment.string("DATABASE_URL") ?? "counterpart.sqlite"
+
+    func run() async throws {
+        let location = DatabaseLocation(database)
+        guard case .sqliteFile = location else {
+            throw ValidationError("--database \(database): seed needs a SQLite file path.")
+        }
+        let opened = try await AppDatabase.open(location, readers: 1, seed: false)
+        try await opened.claim(dataset: dataset.rawValue)
+        let todos = dataset == .bench ? TodosSeed.bench : TodosSeed.demo
+        _ = try await opened.todos.write(.importAll(todos))
+        print("Seeded \(dataset.rawValue) into \(database): \(todos.count) todos.")
+    }
+}
