@@ -27,3 +27,11 @@ static inline int counterpart_available_cpus(void) {
     for (size_t i = 0; i < sizeof mask; i++) count += __builtin_popcount(mask[i]);
     return count > 0 ? count : 1;
 }
+
+#include <malloc.h>
+// glibc trims a thread arena's top as soon as 128 KiB are free and grows it again on the next
+// request, an mprotect each way; a higher threshold keeps the pages for reuse.
+static inline void counterpart_tune_malloc(void) {
+    mallopt(M_TRIM_THRESHOLD, 8 * 1024 * 1024);
+    mallopt(M_TOP_PAD, 1024 * 1024);
+}

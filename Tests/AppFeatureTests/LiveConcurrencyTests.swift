@@ -18,6 +18,21 @@ struct LiveConcurrencyTests {
         }
     }
 
+    @Test("a request's store is released once it has answered, effects or not")
+    func storesAreReleased() async throws {
+        let gate = Gate()
+        let released = AttemptCounter()
+        gate.open()
+        try await LiveServer.run(gate: gate, released: released) { _, port in
+            let client = try HTTPClient(port: port)
+            for _ in 0..<20 {
+                #expect(try client.request("GET", "/slow").status == 200)
+            }
+            #expect(try client.request("GET", "/boom").status == 500)
+            #expect(await eventually { released.value == 21 }, "released \(released.value) of 21 stores")
+        }
+    }
+
     @Test("a slow effect never stalls its loop: other requests on the same loop are answered meanwhile")
     func slowEffectDoesNotStallLoop() async throws {
         let gate = Gate()

@@ -1,5 +1,6 @@
 public import CasePaths
 public import HTTPKit
+import HTTPTypes
 public import Reducers
 
 /// The service routes (api.md §6.3): `GET /health` and `GET /`, answered through the same reducer
@@ -35,8 +36,11 @@ public struct ServiceFeature: Reducer, Sendable {
         return .none
     }
 
-    /// `{"status":"ok"}`, rendered once.
-    static let healthResponse = Response.json(bytes: Array(#"{"status":"ok"}"#.utf8))
+    /// `{"status":"ok"}`, rendered once with its ETag.
+    static let healthResponse: Response = {
+        let body = Array(#"{"status":"ok"}"#.utf8)
+        return .json(bytes: body, headers: [.eTag: EntityTag.strong(for: body)])
+    }()
 }
 
 /// A request to the service routes.

@@ -72,6 +72,8 @@ public final class Exchange: @unchecked Sendable {
         guard !isAnswered, let request else { return }
         isAnswered = true
         disarm()
+        // The cancel hook holds the request's store, which holds this exchange: release it.
+        onCancel = nil
         let headers = evhttp_request_get_output_headers(request)
         for field in response.headers {
             evhttp_add_header(headers, field.name.rawName, field.value)

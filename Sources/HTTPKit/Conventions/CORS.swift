@@ -5,13 +5,13 @@ public import HTTPTypes
 /// Every response allows any origin without credentials and exposes the headers clients read;
 /// a preflight on a known path answers 204 with that path's methods.
 public enum CORS {
-    /// The headers every response carries.
-    public static let responseHeaders: [(HTTPField.Name, String)] = [
-        (.accessControlAllowOrigin, "*"),
-        (.timingAllowOrigin, "*"),
-        (
-            .accessControlExposeHeaders,
-            "ETag, Link, Location, Retry-After, X-Total-Count, X-Result-Truncated, X-RateLimit-Limit, "
+    /// The headers every response carries, built (and validated) once.
+    public static let responseHeaders: [HTTPField] = [
+        HTTPField(name: .accessControlAllowOrigin, value: "*"),
+        HTTPField(name: .timingAllowOrigin, value: "*"),
+        HTTPField(
+            name: .accessControlExposeHeaders,
+            value: "ETag, Link, Location, Retry-After, X-Total-Count, X-Result-Truncated, X-RateLimit-Limit, "
                 + "X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Reset, X-RateLimit-Resource, "
                 + "Preference-Applied, Idempotent-Replayed, Server-Timing, X-Request-Id"
         ),

@@ -31,13 +31,12 @@ public enum ResponseFinalizer {
         if response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"
         }
-        response.headers[.xRequestID] = request.id
         var timing = "app;dur=" + milliseconds(appDuration)
         if let repositoryDuration { timing += ", repo;dur=" + milliseconds(repositoryDuration) }
-        response.headers[.serverTiming] = timing
-        for (name, value) in CORS.responseHeaders {
-            response.headers[name] = value
-        }
+        // Features never set these, so appending skips HTTPFields' search for an existing field.
+        response.headers.append(HTTPField(name: .xRequestID, value: request.id))
+        response.headers.append(HTTPField(name: .serverTiming, value: timing))
+        response.headers.append(contentsOf: CORS.responseHeaders)
         return response
     }
 

@@ -64,7 +64,7 @@ public struct Problem: Sendable, Equatable {
     /// The `instance` URI for a request id: `urn:uuid:` for UUIDs, `urn:counterpart:request:` otherwise.
     static func instance(requestID: String) -> String {
         let isUUID =
-            requestID.utf8.count == 36 && requestID.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0.isHexDigit }
+            requestID.utf8.count == 36 && requestID.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0.hexValue != nil }
         return (isUUID ? "urn:uuid:" : "urn:counterpart:request:") + requestID
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Request ids: the client's own when it is safe to echo, otherwise a fresh random UUID.
 ///
 /// api.md §1.2: a client id is kept when it is 1–64 characters of `[A-Za-z0-9._-]`; anything else
@@ -25,10 +27,14 @@ public enum RequestID {
         }
     }
 
-    /// A random version 4 UUID in lowercase 8-4-4-4-12 form.
+    /// A random-looking version 4 UUID in lowercase 8-4-4-4-12 form, unique within the process.
+    ///
+    /// Request ids need uniqueness, not secrecy, and one arrives with every request: instead of two
+    /// `getrandom` system calls each, a process-wide counter is mixed with a key drawn once at start
+    /// through SplitMix64, a bijection, so no two requests of a process share an id.
     public static func random() -> String {
-        var generator = SystemRandomNumberGenerator()
-        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+        let count = sequence.add(1, ordering: .relaxed).newValue
+        var bytes = (mix(count ^ keys.0), mix(count &+ keys.1))
         bytes.0 = (bytes.0 & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
         bytes.1 = (bytes.1 & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
         var text = [UInt8]()
@@ -43,6 +49,20 @@ public enum RequestID {
         text.append(UInt8(ascii: "-"))
         appendHex(bytes.1, digits: 12, to: &text)
         return String(decoding: text, as: UTF8.self)
+    }
+
+    private static let sequence = Atomic<UInt64>(0)
+    private static let keys: (UInt64, UInt64) = {
+        var generator = SystemRandomNumberGenerator()
+        return (generator.next(), generator.next())
+    }()
+
+    /// SplitMix64's finalizer: a bijection on 64-bit values that spreads every input bit.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
     private static func appendHex(_ value: UInt64, digits: Int, to text: inout [UInt8]) {

@@ -5,12 +5,24 @@ extension UUID {
     /// Braces, `urn:uuid:` and hyphen-less forms are rejected.
     public init?(strict text: some StringProtocol) {
         guard text.utf8.count == 36 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var nibbles = 0
         for (index, byte) in text.utf8.enumerated() {
             let isHyphenPosition = index == 8 || index == 13 || index == 18 || index == 23
-            if isHyphenPosition != (byte == UInt8(ascii: "-")) { return nil }
-            if !isHyphenPosition, !byte.isHexDigit { return nil }
+            if isHyphenPosition {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard let value = byte.hexValue else { return nil }
+            bytes[nibbles / 2] |= nibbles % 2 == 0 ? value << 4 : value
+            nibbles += 1
         }
-        self.init(uuidString: String(text))
+        self.init(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            )
+        )
     }
 
     /// The lowercase 8-4-4-4-12 spelling Counterpart emits.
@@ -47,8 +59,13 @@ extension UUID: JSONWritable {
 }
 
 extension UInt8 {
-    var isHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    /// The value of this byte as a hexadecimal digit, either case.
+    var hexValue: UInt8? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

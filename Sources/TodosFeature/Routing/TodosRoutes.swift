@@ -12,7 +12,8 @@ public struct TodosRoutes: Routes {
         switch path {
         case "/todos": [.get, .post, .delete]
         case "/todos/reorder": [.post]
-        case _ where path.hasPrefix("/todos/") && !path.dropFirst(7).contains("/"): [.get, .put, .patch, .delete]
+        case _ where path.hasPrefix("/todos/") && path.utf8.dropFirst(7).firstIndex(of: UInt8(ascii: "/")) == nil:
+            [.get, .put, .patch, .delete]
         default: nil
         }
     }

@@ -39,6 +39,7 @@ enum LiveServer {
 
     static func run(
         gate: Gate = Gate(),
+        released: AttemptCounter = AttemptCounter(),
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
@@ -51,7 +52,11 @@ enum LiveServer {
             endpoints: [
                 FeatureEndpoint(routes: ServiceRoutes(), reducer: ServiceFeature(), initialState: { .init() }),
                 FeatureEndpoint(routes: EchoRoutes(), reducer: EchoFeature(), initialState: { .init() }),
-                FeatureEndpoint(routes: SlowRoutes(), reducer: SlowFeature(gate: gate), initialState: { .init() }),
+                FeatureEndpoint(
+                    routes: SlowRoutes(),
+                    reducer: SlowFeature(gate: gate),
+                    initialState: { .init(probe: LifetimeProbe(released: released)) }
+                ),
             ],
             settings: AppSettings()
         )

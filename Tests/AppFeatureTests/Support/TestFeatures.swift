@@ -3,6 +3,7 @@ import CasePaths
 import HTTPKit
 import HTTPTypes
 import Reducers
+import Synchronization
 
 /// `POST /echo`: decodes a JSON body through HTTPKit's rules and answers it back (201).
 struct EchoFeature: Reducer, Sendable {
@@ -50,6 +51,8 @@ struct EchoRoutes: Routes {
 struct SlowFeature: Reducer, Sendable {
     struct State: RespondingState, Equatable {
         var response: Response?
+        /// Counts its own deallocation, so tests see when a request's store is released.
+        var probe: LifetimeProbe?
     }
 
     @CasePathable
@@ -98,4 +101,25 @@ struct SlowRoutes: Routes {
     func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> SlowFeature.Request {
         request.path == "/slow" ? .slow : .boom
     }
+}
+
+/// An object whose deinit is counted: held in a store's state, it shows the store was released.
+final class LifetimeProbe: Sendable, Equatable {
+    let released: AttemptCounter
+
+    init(released: AttemptCounter) {
+        self.released = released
+    }
+
+    deinit { _ = released.increment() }
+
+    static func == (lhs: LifetimeProbe, rhs: LifetimeProbe) -> Bool { lhs === rhs }
+}
+
+/// Counts events from any thread.
+final class AttemptCounter: Sendable {
+    private let count = Atomic<Int>(0)
+
+    func increment() -> Int { count.add(1, ordering: .relaxed).newValue }
+    var value: Int { count.load(ordering: .relaxed) }
 }
