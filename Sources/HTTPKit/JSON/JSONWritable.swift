@@ -17,6 +17,7 @@ public protocol JSONWritable {
 }
 
 extension Array: JSONWritable where Element: JSONWritable {
+    @inlinable
     public func write(to writer: inout JSONWriter) {
         writer.array(self) { writer, element in element.write(to: &writer) }
     }

@@ -14,16 +14,18 @@
 /// ```
 public struct JSONWriter: Sendable {
     /// Everything written so far.
-    public private(set) var bytes: [UInt8]
-    private var needsComma = false
+    public var bytes: [UInt8]
+    @usableFromInline var needsComma = false
 
     /// Creates a writer whose buffer has room for `capacity` bytes before it grows.
+    @inlinable
     public init(capacity: Int = 256) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
     /// Writes an object; `body` adds its members.
+    @inlinable
     public mutating func object(_ body: (inout ObjectWriter) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "{"))
@@ -38,6 +40,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes an array of `elements`, each written by `element`.
+    @inlinable
     public mutating func array<S: Sequence>(_ elements: S, _ element: (inout JSONWriter, S.Element) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "["))
@@ -48,6 +51,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes a string, escaping what JSON requires.
+    @inlinable
     public mutating func string(_ value: String) {
         separate()
         appendQuoted(value)
@@ -55,21 +59,25 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes an integer.
+    @inlinable
     public mutating func integer(_ value: some BinaryInteger) {
         raw(String(value))
     }
 
     /// Writes `true` or `false`.
+    @inlinable
     public mutating func bool(_ value: Bool) {
         raw(value ? "true" : "false")
     }
 
     /// Writes `null`.
+    @inlinable
     public mutating func null() {
         raw("null")
     }
 
     /// Writes bytes known to need no escaping (a formatted date, a UUID) as a JSON string.
+    @inlinable
     public mutating func quotedASCII(_ bytes: [UInt8]) {
         separate()
         self.bytes.append(UInt8(ascii: "\""))
@@ -79,11 +87,13 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes a value that knows how to write itself.
+    @inlinable
     public mutating func value(_ value: some JSONWritable) {
         value.write(to: &self)
     }
 
     /// Writes pre-validated JSON text (a number, a literal) as it is.
+    @usableFromInline
     mutating func raw(_ text: String) {
         separate()
         bytes.append(contentsOf: text.utf8)
@@ -91,6 +101,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes a member name and its colon; the next value written is that member's value.
+    @usableFromInline
     mutating func key(_ name: String) {
         separate()
         appendQuoted(name)
@@ -98,12 +109,20 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
-    private mutating func separate() {
+    @usableFromInline
+    mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
-    private mutating func appendQuoted(_ text: String) {
+    @usableFromInline
+    mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most text needs no escaping: copy it in one go.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

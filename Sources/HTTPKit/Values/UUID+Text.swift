@@ -3,20 +3,30 @@ public import Foundation
 extension UUID {
     /// Parses the one accepted spelling: 8-4-4-4-12 hex digits in any case (api.md §1, "UUIDs").
     /// Braces, `urn:uuid:` and hyphen-less forms are rejected.
-    public init?(strict text: some StringProtocol) {
-        guard text.utf8.count == 36 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var nibbles = 0
-        for (index, byte) in text.utf8.enumerated() {
-            let isHyphenPosition = index == 8 || index == 13 || index == 18 || index == 23
-            if isHyphenPosition {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
+    public init?(strict text: Substring) {
+        self.init(strict: String(text))
+    }
+
+    /// Parses the one accepted spelling: 8-4-4-4-12 hex digits in any case.
+    public init?(strict text: String) {
+        var text = text
+        let parsed: [UInt8]? = text.withUTF8 { utf8 in
+            guard utf8.count == 36 else { return nil }
+            var bytes = [UInt8](repeating: 0, count: 16)
+            var nibbles = 0
+            for index in 0..<36 {
+                let byte = utf8[index]
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard byte == UInt8(ascii: "-") else { return nil }
+                    continue
+                }
+                guard let value = byte.hexValue else { return nil }
+                bytes[nibbles / 2] |= nibbles % 2 == 0 ? value << 4 : value
+                nibbles += 1
             }
-            guard let value = byte.hexValue else { return nil }
-            bytes[nibbles / 2] |= nibbles % 2 == 0 ? value << 4 : value
-            nibbles += 1
+            return bytes
         }
+        guard let bytes = parsed else { return nil }
         self.init(
             uuid: (
                 bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],

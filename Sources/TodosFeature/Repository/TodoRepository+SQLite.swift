@@ -90,18 +90,19 @@ enum TodoRows {
         try db.execute(sql: "DELETE FROM todos WHERE id = ?", arguments: [id.lowercased])
     }
 
+    /// A todo from a row of `columns`, read by position (GRDB's by-name lookup lowercases each name).
     static func todo(_ row: Row) throws -> Todo {
-        let text: String = row["id"]
+        let text: String = row[0]
         guard let id = UUID(strict: text) else {
             throw RepositoryError.unknown("The todos table holds a malformed id \(text).")
         }
-        let createdAt: Int64 = row["createdAt"]
-        let updatedAt: Int64 = row["updatedAt"]
+        let createdAt: Int64 = row[4]
+        let updatedAt: Int64 = row[5]
         return Todo(
             id: id,
-            description: row["description"],
-            isComplete: row["isComplete"],
-            order: row["order"],
+            description: row[1],
+            isComplete: row[2],
+            order: row[3],
             createdAt: Timestamp(secondsSince1970: createdAt / 1000),
             updatedAt: Timestamp(secondsSince1970: updatedAt / 1000)
         )
