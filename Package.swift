@@ -77,6 +77,7 @@ let package = Package(
             dependencies: [
                 "HTTPKit",
                 "Reducers",
+                .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

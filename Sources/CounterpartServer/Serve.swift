@@ -51,6 +51,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "On SIGTERM or SIGINT, wait this long for in-flight requests before cancelling them.")
     var shutdownTimeout = DurationArgument(.seconds(10))
 
+    @Option(help: "Bytes of finished GET responses kept until their data changes (0 turns the cache off).")
+    var responseCacheBytes = 8 * 1024 * 1024
+
     @Flag(help: "Log one line per request (request id, method, path, status, duration).")
     var accessLog = false
 
@@ -60,6 +63,7 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is outside 0…65535.") }
         guard loops >= 1 else { throw ValidationError("--loops must be at least 1.") }
+        guard responseCacheBytes >= 0 else { throw ValidationError("--response-cache-bytes cannot be negative.") }
         guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1.") }
         guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes must be at least 1024.") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be at least 1024.") }
@@ -95,7 +99,8 @@ struct Serve: AsyncParsableCommand {
                 "cannot open the database", metadata: ["database": "\(self.database)", "reason": "\(error)"])
             throw ExitCode.failure
         }
-        prepareDependencies { database.install(into: &$0) }
+        let cache = ResponseCache(capacity: responseCacheBytes)
+        prepareDependencies { database.install(into: &$0, cache: cache) }
         let server = HTTPServer(
             configuration: serverConfiguration,
             handler: App.handler(

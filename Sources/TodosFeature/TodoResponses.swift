@@ -23,7 +23,9 @@ enum TodoResponses {
         {
             headers[.link] = link
         }
-        return .json(bytes: Todo.listBody(items, baseURL: request.baseURL), headers: headers)
+        let body = Todo.listBody(items, baseURL: request.baseURL)
+        headers[.eTag] = EntityTag.strong(for: body)
+        return .json(bytes: body, headers: headers)
     }
 
     /// One todo, with the ETag of its stored fields.

@@ -18,6 +18,8 @@ public struct TodosFeature: Reducer, Sendable {
     public struct State: RespondingState, Equatable {
         /// The request being answered.
         public var request: TodosRequest?
+        /// The data version a cacheable read started at; its response is cached under it.
+        public var cacheVersion: Int?
         public var response: Response?
 
         /// An unanswered request.
@@ -44,18 +46,30 @@ public struct TodosFeature: Reducer, Sendable {
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         @Dependency(\.todoRepository) var todos
+        @Dependency(\.responseCache) var cache
         switch action {
         case .request(let request):
             state.request = request
+            if let key = request.cacheKey {
+                // Read the version before the data: a racing write can only orphan the entry.
+                let version = todos.version()
+                if let cached = cache.response(for: key, version: version) {
+                    state.response = cached
+                    return .none
+                }
+                state.cacheVersion = version
+            }
             return effect(for: request, todos: todos)
 
         case .internal(.listed(.success(let stored))):
             guard let request = state.request, case .list(let query) = request.operation else { return .none }
             state.response = TodoResponses.list(stored, query: query, request: request)
+            remember(state)
             return .none
 
         case .internal(.fetched(.success(let todo))):
             state.response = TodoResponses.item(todo, baseURL: state.request?.baseURL ?? "")
+            remember(state)
             return .none
 
         case .internal(.wrote(.success(let outcome))):
@@ -94,6 +108,16 @@ public struct TodosFeature: Reducer, Sendable {
             let change = TodoChange.reorder(ids: ids, ifMatch: ifMatch, baseURL: request.baseURL, now: Self.now())
             return .task(wrote) { try await todos.write(change) }
         }
+    }
+
+    /// Caches a read's response under the version it started at. Done here, synchronously, because
+    /// the response rule cancels any effect once the response is set.
+    private func remember(_ state: State) {
+        @Dependency(\.responseCache) var cache
+        guard let key = state.request?.cacheKey, let version = state.cacheVersion, let response = state.response else {
+            return
+        }
+        cache.store(response, for: key, version: version)
     }
 
     /// The current time from `\.date`, truncated to the second as every stored time is.

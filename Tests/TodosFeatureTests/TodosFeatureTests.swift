@@ -35,7 +35,10 @@ struct TodosFeatureTests {
     func fetchSuccess() async {
         let store = makeStore()
         let request = request(.fetch(Self.checkMail.id))
-        await store.send(request) { $0.request = request }
+        await store.send(request) {
+            $0.request = request
+            $0.cacheVersion = 0
+        }
         await store.receive(\.internal.fetched.success) {
             $0.response = Response(
                 status: .ok,
@@ -59,7 +62,10 @@ struct TodosFeatureTests {
         let store = makeStore()
         let id = UUID(uuidString: "00000000-0000-4000-8000-000000000009") ?? UUID()
         let request = request(.fetch(id))
-        await store.send(request) { $0.request = request }
+        await store.send(request) {
+            $0.request = request
+            $0.cacheVersion = 0
+        }
         await store.receive(\.internal.fetched.failure) {
             $0.response = .problem(.notFound("No todo 00000000-0000-4000-8000-000000000009 exists."))
         }
@@ -75,7 +81,10 @@ struct TodosFeatureTests {
     func unexpectedFailure(error: any Error) async {
         let store = makeStore { $0.todoRepository.fetch = { _ in throw error } }
         let request = request(.fetch(Self.checkMail.id))
-        await store.send(request) { $0.request = request }
+        await store.send(request) {
+            $0.request = request
+            $0.cacheVersion = 0
+        }
         await store.receive(\.internal.fetched.failure) { $0.response = .problem(.internalError()) }
         await store.finish()
     }
@@ -84,7 +93,10 @@ struct TodosFeatureTests {
     func unavailable() async {
         let store = makeStore { $0.todoRepository.list = { _ in throw RepositoryError.unavailable("SQLITE_BUSY") } }
         let request = request(.list(TodoListQuery()))
-        await store.send(request) { $0.request = request }
+        await store.send(request) {
+            $0.request = request
+            $0.cacheVersion = 0
+        }
         await store.receive(\.internal.listed.failure) {
             $0.response = .problem(.unavailable("The database is busy or unreachable; retry in a second."))
         }
@@ -97,7 +109,10 @@ struct TodosFeatureTests {
         var query = TodoListQuery()
         query.page = .init(number: 1, size: 2)
         let request = TodosRequest(.list(query), baseURL: Self.base, query: QueryParameters("per_page=2"))
-        await store.send(request) { $0.request = request }
+        await store.send(request) {
+            $0.request = request
+            $0.cacheVersion = 0
+        }
         await store.receive(\.internal.listed.success) {
             $0.response = TodoResponses.list(TodosSeed.demo, query: query, request: request)
         }
@@ -108,6 +123,54 @@ struct TodosFeatureTests {
                 + "<http://localhost:8080/todos?page=2&per_page=2>; rel=\"last\""
         )
         await store.finish()
+    }
+
+    @Test("a cached read is answered at once, without an effect; a write makes it stale")
+    func cachedRead() async {
+        let cache = ResponseCache(capacity: 1 << 20)
+        let repository = TodoRepository.inMemory(seed: TodosSeed.demo)
+        let request = request(.list(TodoListQuery()))
+        let first = makeStore {
+            $0.todoRepository = repository
+            $0.responseCache = cache
+        }
+        await first.send(request) {
+            $0.request = request
+            $0.cacheVersion = 0
+        }
+        await first.receive(\.internal.listed.success) {
+            $0.response = TodoResponses.list(TodosSeed.demo, query: TodoListQuery(), request: request)
+        }
+        await first.finish()
+        let cached = first.state.response
+
+        let second = makeStore {
+            $0.todoRepository = repository
+            $0.todoRepository.list = { _ in
+                Issue.record("a cache hit must not query the repository")
+                return []
+            }
+            $0.responseCache = cache
+        }
+        await second.send(request) {
+            $0.request = request
+            $0.response = cached
+        }
+        await second.finish()
+
+        _ = try? await repository.write(.deleteAll(.completed))
+        let third = makeStore {
+            $0.todoRepository = repository
+            $0.responseCache = cache
+        }
+        await third.send(request) {
+            $0.request = request
+            $0.cacheVersion = 1
+        }
+        await third.receive(\.internal.listed.success) {
+            $0.response = TodoResponses.list(Array(TodosSeed.demo.prefix(2)), query: TodoListQuery(), request: request)
+        }
+        await third.finish()
     }
 
     @Test("create: 201 with Location, the new todo on top, server-made id")

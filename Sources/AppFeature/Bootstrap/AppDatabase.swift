@@ -47,8 +47,10 @@ public struct AppDatabase: Sendable {
         try SeedMarker.mark(writer, dataset: dataset, at: Int64(Date().timeIntervalSince1970))
     }
 
-    /// Sets every repository dependency to this database's.
-    public func install(into values: inout DependencyValues) {
+    /// Sets every repository dependency to this database's, and the response cache to `cache`
+    /// (architecture.md §5: on in the memory and SQLite profiles).
+    public func install(into values: inout DependencyValues, cache: ResponseCache) {
         values.todoRepository = todos
+        values.responseCache = cache
     }
 }

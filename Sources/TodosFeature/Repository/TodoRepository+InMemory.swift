@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Synchronization
 
 extension TodoRepository {
@@ -11,7 +12,8 @@ extension TodoRepository {
         return Self(
             list: { filter in table.rows.withLock { Array($0.values) }.filter(filter.includes) },
             fetch: { id in try table.fetch(id) },
-            write: { change in try table.write(change) }
+            write: { change in try table.write(change) },
+            version: { table.version.current }
         )
     }
 }
@@ -19,6 +21,7 @@ extension TodoRepository {
 /// The in-memory table: a dictionary guarded by a `Mutex`, so each write is atomic.
 private final class InMemoryTodoTable: Sendable {
     let rows: Mutex<[UUID: Todo]>
+    let version = DataVersion()
 
     init(_ seed: [Todo]) {
         rows = Mutex(Dictionary(seed.map { ($0.id, $0) }, uniquingKeysWith: { $1 }))
@@ -36,6 +39,7 @@ private final class InMemoryTodoTable: Sendable {
             let mutation = try TodoRules.apply(change, to: Array(rows.values))
             for id in mutation.deletions { rows[id] = nil }
             for todo in mutation.upserts { rows[todo.id] = todo }
+            if !mutation.upserts.isEmpty || !mutation.deletions.isEmpty { version.bump() }
             return mutation.outcome
         }
     }

@@ -8,7 +8,8 @@ extension TodoRepository {
     /// that loads the (at most 1,000) stored todos, applies `TodoRules`, and writes back only the
     /// rows that changed.
     public static func sqlite(_ database: any DatabaseWriter) -> Self {
-        Self(
+        let version = DataVersion()
+        return Self(
             list: { filter in
                 try await mapErrors {
                     try await database.read { db in try TodoRows.fetch(db, filter: filter) }
@@ -26,14 +27,18 @@ extension TodoRepository {
             },
             write: { change in
                 try await mapErrors {
-                    try await database.write { db in
+                    let (outcome, changed) = try await database.write { db in
                         let mutation = try TodoRules.apply(change, to: TodoRows.fetch(db, filter: .all))
                         for id in mutation.deletions { try TodoRows.delete(db, id: id) }
                         for todo in mutation.upserts { try TodoRows.upsert(db, todo) }
-                        return mutation.outcome
+                        return (mutation.outcome, !mutation.upserts.isEmpty || !mutation.deletions.isEmpty)
                     }
+                    // Bumped after the commit: a reader that saw the old version cached old data under it.
+                    if changed { version.bump() }
+                    return outcome
                 }
-            }
+            },
+            version: { version.current }
         )
     }
 }
@@ -56,16 +61,21 @@ enum TodoRows {
 
     static func fetch(_ db: Database, filter: TodoFilter) throws -> [Todo] {
         let order = #" ORDER BY "order", createdAt, id"#
-        switch filter {
-        case .all:
-            return try Row.fetchAll(db, sql: "SELECT \(columns) FROM todos" + order).map(todo)
-        case .active, .completed:
-            return try Row.fetchAll(
-                db,
-                sql: "SELECT \(columns) FROM todos WHERE isComplete = ?" + order,
-                arguments: [filter == .completed]
-            ).map(todo)
-        }
+        let cursor =
+            switch filter {
+            case .all:
+                try Row.fetchCursor(db, sql: "SELECT \(columns) FROM todos" + order)
+            case .active, .completed:
+                try Row.fetchCursor(
+                    db,
+                    sql: "SELECT \(columns) FROM todos WHERE isComplete = ?" + order,
+                    arguments: [filter == .completed]
+                )
+            }
+        var todos: [Todo] = []
+        // A cursor reuses one row object instead of copying every row with its column names.
+        while let row = try cursor.next() { todos.append(try todo(row)) }
+        return todos
     }
 
     static func fetchOne(_ db: Database, id: UUID) throws -> Todo? {

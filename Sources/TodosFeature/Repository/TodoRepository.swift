@@ -23,6 +23,8 @@ public struct TodoRepository: Sendable {
     public var fetch: @Sendable (_ id: UUID) async throws -> Todo
     /// Applies one change atomically and reports what it did.
     public var write: @Sendable (_ change: TodoChange) async throws -> TodoWriteOutcome
+    /// The data version: it changes after every committed write (response cache validity).
+    public var version: @Sendable () -> Int = { 0 }
 }
 
 extension TodoRepository: TestDependencyKey {
@@ -35,7 +37,8 @@ extension TodoRepository: DependencyKey {
     public static let liveValue = TodoRepository(
         list: { _ in throw unbootstrapped() },
         fetch: { _ in throw unbootstrapped() },
-        write: { _ in throw unbootstrapped() }
+        write: { _ in throw unbootstrapped() },
+        version: { 0 }
     )
 
     private static func unbootstrapped() -> RepositoryError {

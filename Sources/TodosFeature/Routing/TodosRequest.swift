@@ -17,6 +17,19 @@ public struct TodosRequest: Sendable, Equatable {
         self.query = query
     }
 
+    /// The response cache key of a read — method, base, path and query — or `nil` for writes.
+    public var cacheKey: String? {
+        switch operation {
+        case .list:
+            let pairs = query.pairs.map { $0.name + "=" + $0.value }.joined(separator: "&")
+            return "GET " + baseURL + "/todos?" + pairs
+        case .fetch(let id):
+            return "GET " + baseURL + "/todos/" + id.lowercased
+        default:
+            return nil
+        }
+    }
+
     /// The operations of api.md §2.1–§2.5.
     public enum Operation: Sendable, Equatable {
         /// `GET /todos`.

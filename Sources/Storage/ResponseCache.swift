@@ -1,0 +1,85 @@
+public import Dependencies
+public import HTTPKit
+import Synchronization
+
+/// Finished GET responses, kept until the data they show changes (architecture.md §5).
+///
+/// Keyed by the canonical request (base URL included) and the domain's data version, so a write —
+/// which bumps the version — makes every older entry unreachable; the reducer reads the version
+/// *before* querying, so a write racing a read can only orphan an entry, never serve stale data.
+/// Least recently used entries go first once the bodies exceed `capacity` bytes; capacity 0 turns
+/// the cache off. Shared by every loop, guarded by a `Mutex`; reducers use it synchronously, so a
+/// hit is answered on the fast path.
+public final class ResponseCache: Sendable {
+    /// The byte budget for cached bodies.
+    public let capacity: Int
+    private let state = Mutex(State())
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var bytes = 0
+        var clock = 0
+    }
+
+    private struct Entry {
+        let version: Int
+        let response: Response
+        var lastUse: Int
+    }
+
+    /// Creates a cache of `capacity` bytes (0: disabled).
+    public init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// A cache that stores nothing.
+    public static let disabled = ResponseCache(capacity: 0)
+
+    /// The response stored for `key` at data `version`, if any.
+    public func response(for key: String, version: Int) -> Response? {
+        guard capacity > 0 else { return nil }
+        return state.withLock { state in
+            guard var entry = state.entries[key], entry.version == version else { return nil }
+            state.clock += 1
+            entry.lastUse = state.clock
+            state.entries[key] = entry
+            return entry.response
+        }
+    }
+
+    /// Stores `response` (which should carry its `ETag`) for `key` at data `version`.
+    public func store(_ response: Response, for key: String, version: Int) {
+        let size = response.body.count + key.utf8.count
+        guard capacity > 0, size <= capacity / 4 else { return }
+        state.withLock { state in
+            if let old = state.entries[key] {
+                state.bytes -= old.response.body.count + key.utf8.count
+            }
+            state.clock += 1
+            state.entries[key] = Entry(version: version, response: response, lastUse: state.clock)
+            state.bytes += size
+            while state.bytes > capacity, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                state.entries[oldest.key] = nil
+                state.bytes -= oldest.value.response.body.count + oldest.key.utf8.count
+            }
+        }
+    }
+
+    /// How many bytes the cached bodies and keys take.
+    public var storedBytes: Int { state.withLock { $0.bytes } }
+}
+
+extension ResponseCache: DependencyKey {
+    /// Off until the server's bootstrap installs one sized by `--response-cache-bytes`.
+    public static let liveValue = ResponseCache.disabled
+    /// Off in tests, so reducer tests see every repository call; cache tests install their own.
+    public static let testValue = ResponseCache.disabled
+}
+
+extension DependencyValues {
+    /// The shared cache of finished GET responses.
+    public var responseCache: ResponseCache {
+        get { self[ResponseCache.self] }
+        set { self[ResponseCache.self] = newValue }
+    }
+}
