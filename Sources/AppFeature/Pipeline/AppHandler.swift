@@ -13,16 +13,23 @@ public struct AppHandler: HTTPHandler {
     private let endpoints: [any Endpoint]
     private let settings: AppSettings
     private let accessLog: Logger?
+    private let idempotency: IdempotencyStore
 
     /// Creates the handler over `endpoints`, asked in order.
-    public init(endpoints: [any Endpoint], settings: AppSettings, accessLog: Logger? = nil) {
+    public init(
+        endpoints: [any Endpoint],
+        settings: AppSettings,
+        accessLog: Logger? = nil,
+        idempotency: IdempotencyStore = IdempotencyStore()
+    ) {
         self.endpoints = endpoints
         self.settings = settings
         self.accessLog = accessLog
+        self.idempotency = idempotency
     }
 
     public func handle(_ request: ServerRequest, exchange: Exchange) {
-        let responder = Responder(request: request, exchange: exchange, started: .now, accessLog: accessLog)
+        var responder = Responder(request: request, exchange: exchange, started: .now, accessLog: accessLog)
         guard let (endpoint, methods) = endpoint(for: request.path) else {
             responder.send(
                 .problem(.notFound("No route matches \(request.path). GET / lists the routes this server has."))
@@ -47,9 +54,60 @@ public struct AppHandler: HTTPHandler {
             )
             return
         }
+        if let header = request.headers[.idempotencyKey], endpoint.acceptsIdempotencyKey(request) {
+            guard let scope = beginIdempotent(request, key: header, responder: responder) else { return }
+            responder.idempotency = (idempotency, scope)
+        }
         let context = RouteContext.resolve(
             for: request, publicURL: settings.publicURL, defaultHost: settings.defaultHost)
         endpoint.respond(to: request, context: context, responder: responder)
+    }
+
+    /// Applies api.md §1.2's idempotency rules; returns the key's scope when the request should
+    /// proceed, or answers it (400, replay, 409, 422) and returns `nil`.
+    private func beginIdempotent(_ request: ServerRequest, key header: String, responder: Responder) -> String? {
+        let key: String
+        do {
+            key = try IdempotencyKey.parse(header)
+        } catch {
+            responder.send(.problem(error.problem))
+            return nil
+        }
+        let scope = request.method.rawValue + " " + request.path + " " + key
+        switch idempotency.begin(scope: scope, fingerprint: SHA256.digest(request.body)) {
+        case .proceed:
+            return scope
+        case .replay(var response):
+            response.headers[.idempotentReplayed] = "true"
+            responder.send(response)
+        case .inFlight:
+            responder.send(
+                .problem(
+                    Problem(
+                        status: .conflict,
+                        slug: "conflict",
+                        title: "Conflict",
+                        detail:
+                            "A request with Idempotency-Key \(key) is still being handled; retry once it has answered.",
+                        headers: [.retryAfter: "1"]
+                    )
+                )
+            )
+        case .reused:
+            responder.send(
+                .problem(
+                    Problem(
+                        status: .unprocessableContent,
+                        slug: "idempotency-key-reused",
+                        title: "Idempotency key reused",
+                        detail:
+                            "Idempotency-Key \(key) was already used for \(request.method.rawValue) \(request.path) "
+                            + "with a different body; use a new key for a new request."
+                    )
+                )
+            )
+        }
+        return nil
     }
 
     public func drainingResponse(to request: ServerRequest) -> Response {
@@ -71,4 +129,11 @@ public struct AppHandler: HTTPHandler {
         }
         return nil
     }
+}
+
+extension HTTPField.Name {
+    /// `Idempotency-Key` (api.md §1.2).
+    static let idempotencyKey = Self("Idempotency-Key")!
+    /// `Idempotent-Replayed: true` on a replayed answer.
+    static let idempotentReplayed = Self("Idempotent-Replayed")!
 }

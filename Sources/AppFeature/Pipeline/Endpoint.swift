@@ -12,6 +12,8 @@ public protocol Endpoint: Sendable {
     func methods(for path: String) -> [HTTPRequest.Method]?
     /// The media types `path` can answer with, for `Accept` negotiation.
     func offeredTypes(for path: String) -> [String]
+    /// Whether `request` honours `Idempotency-Key`.
+    func acceptsIdempotencyKey(_ request: ServerRequest) -> Bool
     /// Routes `request` and runs the domain's store for it; answers through `responder`.
     func respond(to request: ServerRequest, context: RouteContext, responder: Responder)
 }
@@ -45,6 +47,10 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
 
     public func offeredTypes(for path: String) -> [String] {
         routes.offeredTypes(for: path)
+    }
+
+    public func acceptsIdempotencyKey(_ request: ServerRequest) -> Bool {
+        routes.acceptsIdempotencyKey(request)
     }
 
     public func respond(to request: ServerRequest, context: RouteContext, responder: Responder) {

@@ -48,6 +48,7 @@ enum FeatureRun {
         store.assumeIsolated { $0.start(request) }
         guard !responder.exchange.isAnswered else { return }
         responder.exchange.awaitResponse { _ in
+            responder.abandon()
             store.assumeIsolated { $0.cancelAll() }
         }
     }

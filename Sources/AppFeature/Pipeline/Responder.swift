@@ -14,14 +14,26 @@ public struct Responder: Sendable {
     public let exchange: Exchange
     let started: ContinuousClock.Instant
     let accessLog: Logger?
+    /// Where the answer is recorded when the request carried an `Idempotency-Key`.
+    var idempotency: (store: IdempotencyStore, scope: String)?
 
     /// Sends `response` unless the request was already answered.
     public func send(_ response: Response) {
         guard !exchange.isAnswered else { return }
+        if let idempotency { idempotency.store.complete(scope: idempotency.scope, with: response) }
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let final = ResponseFinalizer.finalize(response, for: request, appDuration: milliseconds)
         exchange.reply(final)
+        log(final, milliseconds: milliseconds)
+    }
+
+    /// Releases the request's idempotency key when it ends without an answer of its own.
+    func abandon() {
+        if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
+    }
+
+    private func log(_ final: Response, milliseconds: Double) {
         accessLog?.info(
             "request",
             metadata: [

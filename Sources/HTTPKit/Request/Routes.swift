@@ -23,6 +23,9 @@ public protocol Routes<Request>: Sendable {
     /// The media types `path` can answer with, most preferred first, for `Accept` negotiation.
     func offeredTypes(for path: String) -> [String]
 
+    /// Whether `request` (method and path) honours `Idempotency-Key` (api.md §1.2).
+    func acceptsIdempotencyKey(_ request: ServerRequest) -> Bool
+
     /// Turns a request on one of this domain's paths, with an accepted method, into a public request.
     func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> Request
 }
@@ -30,6 +33,9 @@ public protocol Routes<Request>: Sendable {
 extension Routes {
     /// JSON only, the default for every route.
     public func offeredTypes(for path: String) -> [String] { ["application/json"] }
+
+    /// No idempotency keys, the default.
+    public func acceptsIdempotencyKey(_ request: ServerRequest) -> Bool { false }
 }
 
 /// What a router needs besides the request: the base for absolute URLs.

@@ -18,6 +18,11 @@ public struct TodosRoutes: Routes {
         }
     }
 
+    /// `POST /todos` and `POST /todos/reorder` honour `Idempotency-Key`.
+    public func acceptsIdempotencyKey(_ request: ServerRequest) -> Bool {
+        request.method == .post && (request.path == "/todos" || request.path == "/todos/reorder")
+    }
+
     public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> TodosRequest {
         let query = request.queryParameters
         let operation: TodosRequest.Operation
