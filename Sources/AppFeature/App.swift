@@ -29,6 +29,12 @@ public enum App {
                     initialState: { .init() },
                     dependencies: dependencies
                 ),
+                FeatureEndpoint(
+                    routes: TodoBackendRoutes(),
+                    reducer: TodosFeature(),
+                    initialState: { .init() },
+                    dependencies: dependencies
+                ),
             ],
             settings: settings,
             accessLog: accessLog

@@ -14,7 +14,7 @@ enum TodoResponses {
         if let page = query.page,
             let link = PageLinks.header(
                 baseURL: request.baseURL,
-                path: "/todos",
+                path: request.view.root,
                 query: request.query,
                 page: page.number,
                 perPage: page.size,
@@ -23,29 +23,31 @@ enum TodoResponses {
         {
             headers[.link] = link
         }
-        let body = Todo.listBody(items, baseURL: request.baseURL)
+        let body = Todo.listBody(items, baseURL: request.baseURL, view: request.view)
         headers[.eTag] = EntityTag.strong(for: body)
         return .json(bytes: body, headers: headers)
     }
 
     /// One todo, with the ETag of its stored fields.
-    static func item(_ todo: Todo, baseURL: String, status: HTTPResponse.Status = .ok) -> Response {
+    static func item(_ todo: Todo, baseURL: String, view: TodoView = .api, status: HTTPResponse.Status = .ok)
+        -> Response
+    {
         var headers: HTTPFields = [.eTag: todo.entityTag, .cacheControl: cacheControl]
         if status == .created {
-            headers[.location] = baseURL + "/todos/" + todo.id.lowercased
+            headers[.location] = baseURL + view.root + "/" + todo.id.lowercased
         }
-        return .json(TodoRepresentation(todo, baseURL: baseURL), status: status, headers: headers)
+        return .json(TodoRepresentation(todo, baseURL: baseURL, view: view), status: status, headers: headers)
     }
 
     /// The answer to a write.
-    static func written(_ outcome: TodoWriteOutcome, baseURL: String) -> Response {
+    static func written(_ outcome: TodoWriteOutcome, baseURL: String, view: TodoView = .api) -> Response {
         switch outcome {
         case .saved(let todo, let created):
-            item(todo, baseURL: baseURL, status: created ? .created : .ok)
+            item(todo, baseURL: baseURL, view: view, status: created ? .created : .ok)
         case .deleted:
             Response(status: .noContent, headers: [.cacheControl: cacheControl])
         case .reordered(let todos):
-            .json(bytes: Todo.listBody(todos, baseURL: baseURL), headers: [.cacheControl: cacheControl])
+            .json(bytes: Todo.listBody(todos, baseURL: baseURL, view: view), headers: [.cacheControl: cacheControl])
         }
     }
 }

@@ -68,12 +68,14 @@ public struct TodosFeature: Reducer, Sendable {
             return .none
 
         case .internal(.fetched(.success(let todo))):
-            state.response = TodoResponses.item(todo, baseURL: state.request?.baseURL ?? "")
+            state.response = TodoResponses.item(
+                todo, baseURL: state.request?.baseURL ?? "", view: state.request?.view ?? .api)
             remember(state)
             return .none
 
         case .internal(.wrote(.success(let outcome))):
-            state.response = TodoResponses.written(outcome, baseURL: state.request?.baseURL ?? "")
+            state.response = TodoResponses.written(
+                outcome, baseURL: state.request?.baseURL ?? "", view: state.request?.view ?? .api)
             return .none
 
         case .internal(.listed(.failure(let error))), .internal(.fetched(.failure(let error))),

@@ -14,6 +14,7 @@ struct ServiceIndex: JSONWritable, Equatable {
             object.member("links") { writer in
                 writer.object { links in
                     links.member("todos", baseURL + "/todos")
+                    links.member("todoBackend", baseURL + "/todo-backend")
                     links.member("health", baseURL + "/health")
                 }
             }

@@ -5,14 +5,26 @@ public import HTTPKit
 public struct TodoRepresentation: JSONWritable {
     let todo: Todo
     let baseURL: String
+    let view: TodoView
 
-    /// Represents `todo` for a request whose URLs start with `baseURL`.
-    public init(_ todo: Todo, baseURL: String) {
+    /// Represents `todo` in `view` for a request whose URLs start with `baseURL`.
+    public init(_ todo: Todo, baseURL: String, view: TodoView = .api) {
         self.todo = todo
         self.baseURL = baseURL
+        self.view = view
     }
 
     public func write(to writer: inout JSONWriter) {
+        guard view == .api else {
+            writer.object { object in
+                object.member("id", todo.id)
+                object.member("title", todo.description)
+                object.member("completed", todo.isComplete)
+                object.member("order", todo.order)
+                object.member("url", baseURL + view.root + "/" + todo.id.lowercased)
+            }
+            return
+        }
         writer.object { object in
             object.member("id", todo.id)
             object.member("description", todo.description)
@@ -27,10 +39,10 @@ public struct TodoRepresentation: JSONWritable {
 
 extension Todo {
     /// The JSON body of a list of todos: a bare array (api.md §2.1).
-    static func listBody(_ todos: [Todo], baseURL: String) -> [UInt8] {
+    static func listBody(_ todos: [Todo], baseURL: String, view: TodoView = .api) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 * max(1, todos.count))
         writer.array(todos) { writer, todo in
-            TodoRepresentation(todo, baseURL: baseURL).write(to: &writer)
+            TodoRepresentation(todo, baseURL: baseURL, view: view).write(to: &writer)
         }
         return writer.bytes
     }

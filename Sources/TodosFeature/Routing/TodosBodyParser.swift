@@ -4,11 +4,11 @@ import HTTPKit
 /// Reads todo bodies (api.md §2.2–§2.4), reporting every invalid member at once (422).
 enum TodosBodyParser {
     /// `POST /todos` (`pathID == nil`: `isComplete` optional) or `PUT /todos/{id}` (required).
-    static func draft(_ request: ServerRequest, pathID: UUID?) throws(RouteError) -> TodoDraft {
+    static func draft(_ request: ServerRequest, pathID: UUID?, view: TodoView = .api) throws(RouteError) -> TodoDraft {
         var body = try BodyReader(request)
         let id = body.uuid("id")
-        let description = body.string("description", required: true, maxCharacters: Todo.descriptionLimit)
-        let isComplete = body.bool("isComplete", required: pathID != nil)
+        let description = body.string(view.descriptionField, required: true, maxCharacters: Todo.descriptionLimit)
+        let isComplete = body.bool(view.completionField, required: pathID != nil)
         let order = body.integer("order", in: Todo.orderRange)
         if let pathID, let id, id != pathID {
             body.fail(
@@ -21,9 +21,9 @@ enum TodosBodyParser {
     }
 
     /// `PATCH /todos/{id}`: merge-patch or plain JSON; `null` members are 422 (nothing is deletable).
-    static func patch(_ request: ServerRequest, pathID: UUID) throws(RouteError) -> TodoPatch {
+    static func patch(_ request: ServerRequest, pathID: UUID, view: TodoView = .api) throws(RouteError) -> TodoPatch {
         var body = try BodyReader(request, accepting: ["application/merge-patch+json", "application/json"])
-        for name in ["description", "isComplete", "order", "id"] where body.isNull(name) {
+        for name in [view.descriptionField, view.completionField, "order", "id"] where body.isNull(name) {
             body.fail(
                 FieldError(field: name, code: "type", detail: "\(name) cannot be null: no todo member is deletable."))
         }
@@ -35,8 +35,8 @@ enum TodosBodyParser {
                     detail: "id \(id.lowercased) differs from the path's \(pathID.lowercased)."))
         }
         let patch = TodoPatch(
-            description: body.string("description", maxCharacters: Todo.descriptionLimit),
-            isComplete: body.bool("isComplete"),
+            description: body.string(view.descriptionField, maxCharacters: Todo.descriptionLimit),
+            isComplete: body.bool(view.completionField),
             order: body.integer("order", in: Todo.orderRange)
         )
         try body.validated()

@@ -9,12 +9,20 @@ public struct TodosRequest: Sendable, Equatable {
     public var baseURL: String
     /// The query as received, minus demo controls, for `Link` headers.
     public var query: QueryParameters
+    /// The shape the answer is written in.
+    public var view: TodoView
 
     /// Creates a request.
-    public init(_ operation: Operation, baseURL: String, query: QueryParameters = QueryParameters("")) {
+    public init(
+        _ operation: Operation,
+        baseURL: String,
+        query: QueryParameters = QueryParameters(""),
+        view: TodoView = .api
+    ) {
         self.operation = operation
         self.baseURL = baseURL
         self.query = query
+        self.view = view
     }
 
     /// The response cache key of a read — method, base, path and query — or `nil` for writes.
@@ -22,9 +30,9 @@ public struct TodosRequest: Sendable, Equatable {
         switch operation {
         case .list:
             let pairs = query.pairs.map { $0.name + "=" + $0.value }.joined(separator: "&")
-            return "GET " + baseURL + "/todos?" + pairs
+            return "GET " + baseURL + view.root + "?" + pairs
         case .fetch(let id):
-            return "GET " + baseURL + "/todos/" + id.lowercased
+            return "GET " + baseURL + view.root + "/" + id.lowercased
         default:
             return nil
         }
