@@ -76,16 +76,6 @@ public struct JSONWriter: Sendable {
         raw("null")
     }
 
-    /// Writes bytes known to need no escaping (a formatted date, a UUID) as a JSON string.
-    @inlinable
-    public mutating func quotedASCII(_ bytes: [UInt8]) {
-        separate()
-        self.bytes.append(UInt8(ascii: "\""))
-        self.bytes.append(contentsOf: bytes)
-        self.bytes.append(UInt8(ascii: "\""))
-        needsComma = true
-    }
-
     /// Writes a value that knows how to write itself.
     @inlinable
     public mutating func value(_ value: some JSONWritable) {
@@ -117,12 +107,23 @@ public struct JSONWriter: Sendable {
     @usableFromInline
     mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Most text needs no escaping: copy it in one go.
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
-            bytes.append(contentsOf: text.utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
+        appendEscaped(text)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` escaped for the inside of a JSON string.
+    @usableFromInline
+    mutating func appendEscaped(_ text: String) {
+        var text = text
+        let copied: Bool = text.withUTF8 { utf8 in
+            // Most text needs no escaping: copy it in one go.
+            for byte in utf8 where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                return false
+            }
+            bytes.append(contentsOf: utf8)
+            return true
         }
+        if copied { return }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
@@ -138,6 +139,28 @@ public struct JSONWriter: Sendable {
             default: bytes.append(byte)
             }
         }
+    }
+
+    /// Writes one string made of `first` and `second` (escaped as needed) followed by what `tail`
+    /// appends unescaped — a URL from a base, a path and an id — without building it first.
+    @inlinable
+    public mutating func string(_ first: String, _ second: String, then tail: (inout [UInt8]) -> Void) {
+        separate()
         bytes.append(UInt8(ascii: "\""))
+        appendEscaped(first)
+        appendEscaped(second)
+        tail(&bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// Writes a string whose bytes `body` appends and which need no escaping (dates, UUIDs).
+    @inlinable
+    public mutating func quoted(_ body: (inout [UInt8]) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        body(&bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
     }
 }

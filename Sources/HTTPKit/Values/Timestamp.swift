@@ -25,13 +25,18 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The RFC 3339 text, e.g. `2026-01-01T00:42:00Z`.
     public var description: String { String(decoding: rfc3339Bytes, as: UTF8.self) }
 
-    /// The RFC 3339 text as UTF-8 bytes, for the JSON writer.
+    /// The RFC 3339 text as UTF-8 bytes.
     public var rfc3339Bytes: [UInt8] {
+        var bytes: [UInt8] = []
+        appendRFC3339(to: &bytes)
+        return bytes
+    }
+
+    /// Appends the RFC 3339 text to `bytes` (no intermediate array on the JSON writer's path).
+    public func appendRFC3339(to bytes: inout [UInt8]) {
         let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
         let secondOfDay = secondsSince1970 - days * 86_400
         let (year, month, day) = Self.civilDate(daysSince1970: days)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(20)
         func append(_ value: Int64, digits: Int) {
             var divisor: Int64 = 1
             for _ in 1..<digits { divisor *= 10 }
@@ -54,7 +59,6 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         bytes.append(UInt8(ascii: ":"))
         append(secondOfDay % 60, digits: 2)
         bytes.append(UInt8(ascii: "Z"))
-        return bytes
     }
 
     /// Parses RFC 3339 (`2026-01-01T09:30:00Z`, `…T09:30:00.5+02:00`), truncating fractions.
@@ -137,6 +141,6 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
 extension Timestamp: JSONWritable {
     public func write(to writer: inout JSONWriter) {
-        writer.quotedASCII(rfc3339Bytes)
+        writer.quoted { appendRFC3339(to: &$0) }
     }
 }

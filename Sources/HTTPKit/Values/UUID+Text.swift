@@ -37,9 +37,15 @@ extension UUID {
 
     /// The lowercase 8-4-4-4-12 spelling Counterpart emits.
     public var lowercasedBytes: [UInt8] {
-        let alphabet: StaticString = "0123456789abcdef"
         var text: [UInt8] = []
         text.reserveCapacity(36)
+        appendLowercased(to: &text)
+        return text
+    }
+
+    /// Appends the lowercase spelling to `text`.
+    public func appendLowercased(to text: inout [UInt8]) {
+        let alphabet: StaticString = "0123456789abcdef"
         withUnsafeBytes(of: uuid) { bytes in
             for (index, byte) in bytes.enumerated() {
                 if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
@@ -47,7 +53,6 @@ extension UUID {
                 text.append(alphabet.utf8Start[Int(byte & 0xF)])
             }
         }
-        return text
     }
 
     /// Whether `self` sorts before `other` comparing bytes, which is also the order of their lowercase
@@ -64,7 +69,7 @@ extension UUID {
 
 extension UUID: JSONWritable {
     public func write(to writer: inout JSONWriter) {
-        writer.quotedASCII(lowercasedBytes)
+        writer.quoted { appendLowercased(to: &$0) }
     }
 }
 

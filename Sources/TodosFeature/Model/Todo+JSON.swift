@@ -21,7 +21,7 @@ public struct TodoRepresentation: JSONWritable {
                 object.member("title", todo.description)
                 object.member("completed", todo.isComplete)
                 object.member("order", todo.order)
-                object.member("url", baseURL + view.root + "/" + todo.id.lowercased)
+                object.member("url") { $0.string(baseURL, view.root + "/") { todo.id.appendLowercased(to: &$0) } }
             }
             return
         }
@@ -32,7 +32,7 @@ public struct TodoRepresentation: JSONWritable {
             object.member("order", todo.order)
             object.member("createdAt", todo.createdAt)
             object.member("updatedAt", todo.updatedAt)
-            object.member("url", baseURL + "/todos/" + todo.id.lowercased)
+            object.member("url") { $0.string(baseURL, "/todos/") { todo.id.appendLowercased(to: &$0) } }
         }
     }
 }

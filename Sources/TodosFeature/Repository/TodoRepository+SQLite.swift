@@ -61,14 +61,14 @@ enum TodoRows {
 
     static func fetch(_ db: Database, filter: TodoFilter) throws -> [Todo] {
         let order = #" ORDER BY "order", createdAt, id"#
+        // Cached statements: preparing the SQL again cost as much as running it (measured).
         let cursor =
             switch filter {
             case .all:
-                try Row.fetchCursor(db, sql: "SELECT \(columns) FROM todos" + order)
+                try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(columns) FROM todos" + order))
             case .active, .completed:
                 try Row.fetchCursor(
-                    db,
-                    sql: "SELECT \(columns) FROM todos WHERE isComplete = ?" + order,
+                    db.cachedStatement(sql: "SELECT \(columns) FROM todos WHERE isComplete = ?" + order),
                     arguments: [filter == .completed]
                 )
             }
@@ -79,7 +79,10 @@ enum TodoRows {
     }
 
     static func fetchOne(_ db: Database, id: UUID) throws -> Todo? {
-        try Row.fetchOne(db, sql: "SELECT \(columns) FROM todos WHERE id = ?", arguments: [id.lowercased]).map(todo)
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT \(columns) FROM todos WHERE id = ?"), arguments: [id.lowercased]
+        )
+        .map(todo)
     }
 
     static func upsert(_ db: Database, _ todo: Todo) throws {
