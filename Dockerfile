@@ -16,6 +16,10 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --create-home --home-dir /data --uid 10001 counterpart
 COPY --from=build /out/counterpart /usr/local/bin/counterpart
+# Seeded at build, so the first start opens a ready database (a new volume copies it).
+RUN counterpart seed --dataset demo --database /data/counterpart.sqlite \
+    && rm -f /data/counterpart.sqlite.lock \
+    && chown -R 10001:10001 /data
 USER 10001
 WORKDIR /data
 VOLUME ["/data"]
