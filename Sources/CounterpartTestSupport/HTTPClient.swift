@@ -106,11 +106,15 @@ public final class HTTPClient {
         return ClientResponse(status: status, headers: headers, body: buffer)
     }
 
-    /// Whether the server has closed the connection (a read returns end of file), waiting up to the
-    /// read timeout.
+    /// Whether the server closes the connection (a read reaches end of file) within the read
+    /// timeout; anything it sends first is discarded.
     public func isClosedByPeer() -> Bool {
-        var byte: UInt8 = 0
-        return recv(fd, &byte, 1, 0) == 0
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if received == 0 { return true }
+            if received < 0 { return false }
+        }
     }
 
     private func readChunks() throws(ClientError) -> [UInt8] {

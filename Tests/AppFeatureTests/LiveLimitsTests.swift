@@ -47,6 +47,27 @@ struct LiveLimitsTests {
         }
     }
 
+    @Test("an idle keep-alive connection is closed after --idle-timeout")
+    func idleTimeout() async throws {
+        try await LiveServer.run(configure: { $0.idleTimeout = .milliseconds(200) }) { _, port in
+            let client = try HTTPClient(port: port, timeout: .seconds(3))
+            #expect(try client.request("GET", "/health").status == 200)
+            let started = ContinuousClock.now
+            #expect(client.isClosedByPeer(), "the server closes the idle connection")
+            #expect(ContinuousClock.now - started < .seconds(2))
+        }
+    }
+
+    @Test("a client that stalls mid-request is cut off after --idle-timeout")
+    func stalledRequest() async throws {
+        try await LiveServer.run(configure: { $0.idleTimeout = .milliseconds(200) }) { server, port in
+            let client = try HTTPClient(port: port, timeout: .seconds(3))
+            try client.write(Array("GET /health HTTP/1.1\r\nHost: x\r\n".utf8))
+            #expect(client.isClosedByPeer())
+            #expect(server.statistics().requests == 0)
+        }
+    }
+
     @Test("past the request deadline the request is answered 503 and its effect cancelled")
     func deadline() async throws {
         let gate = Gate()
