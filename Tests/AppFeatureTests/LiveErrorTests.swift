@@ -49,6 +49,18 @@ struct LiveErrorTests {
         }
     }
 
+    @Test("TRACE and CONNECT get the same 405 problem as any other method", arguments: ["TRACE", "CONNECT"])
+    func unusualMethods(method: String) async throws {
+        try await LiveServer.run { _, port in
+            let client = try HTTPClient(port: port)
+            try client.send(method, "/health")
+            // evhttp sends no body with an answer to CONNECT, whatever its status.
+            let response = try client.readResponse(expectBody: method != "CONNECT")
+            #expect(response.status == 405)
+            #expect(response.header("Allow") == "GET, HEAD, OPTIONS")
+        }
+    }
+
     @Test("Accept that rules out JSON is 406")
     func notAcceptable() async throws {
         try await LiveServer.run { _, port in

@@ -55,9 +55,11 @@ final class LoopServer: @unchecked Sendable {
         evhttp_set_max_body_size(http, configuration.maxBodyBytes)
         var idle = configuration.idleTimeout.timeval
         evhttp_set_timeout_tv(http, &idle)
+        // TRACE and CONNECT reach the handler too, so they get the same 405 problem (with Allow) as
+        // any other method a path does not take, instead of evhttp's bare 501.
         let methods: [evhttp_cmd_type] = [
             EVHTTP_REQ_GET, EVHTTP_REQ_HEAD, EVHTTP_REQ_POST, EVHTTP_REQ_PUT, EVHTTP_REQ_PATCH, EVHTTP_REQ_DELETE,
-            EVHTTP_REQ_OPTIONS,
+            EVHTTP_REQ_OPTIONS, EVHTTP_REQ_TRACE, EVHTTP_REQ_CONNECT,
         ]
         evhttp_set_allowed_methods(http, UInt16(methods.reduce(0) { $0 | $1.rawValue }))
         evhttp_set_default_content_type(http, MediaType.json)

@@ -38,7 +38,9 @@ public struct TodoListQuery: Sendable, Equatable {
         }
         let sorted = matching.sorted(by: areInIncreasingOrder)
         guard let page else { return (sorted, sorted.count) }
-        let start = min(sorted.count, (page.number - 1) * page.size)
+        // Any page number is valid; one whose offset overflows is simply past the end.
+        let (offset, overflow) = (page.number - 1).multipliedReportingOverflow(by: page.size)
+        let start = overflow ? sorted.count : min(sorted.count, offset)
         let end = min(sorted.count, start + page.size)
         return (Array(sorted[start..<end]), sorted.count)
     }
