@@ -22,17 +22,16 @@ public final class HTTPClient {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else {
-            close(fd)
-            throw .io("connect to 127.0.0.1:\(port) failed: errno \(errno)")
-        }
+        // No close here: a class whose properties are all set runs deinit even when init throws,
+        // and closing twice could close a descriptor another thread has just been given.
+        guard connected == 0 else { throw .io("connect to 127.0.0.1:\(port) failed: errno \(errno)") }
         let (seconds, attoseconds) = timeout.components
         var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit {
-        close(fd)
+        if fd >= 0 { close(fd) }
     }
 
     /// Sends one request and reads its response. `HEAD` responses are read without a body.

@@ -16,8 +16,9 @@ public final class DatabaseLock: Sendable {
         guard fd >= 0 else {
             throw .cannotOpen("Cannot create the lock file \(path): \(String(cString: strerror(errno))).")
         }
+        // No close on failure: deinit runs even when init throws once every property is set, and a
+        // second close could close a descriptor another thread has just been given.
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
             throw .locked(
                 "Another counterpart process is using \(databasePath) (it holds \(path)). Stop it, or pass another "
                     + "--database."
@@ -26,6 +27,7 @@ public final class DatabaseLock: Sendable {
     }
 
     deinit {
+        guard fd >= 0 else { return }
         flock(fd, LOCK_UN)
         close(fd)
     }

@@ -58,8 +58,10 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         dependencies = values
     }
 
-    /// Cancels every running effect.
+    /// Cancels every running effect and ends the store: later actions are ignored, and running out
+    /// of work is no longer a stall (the request was answered elsewhere: disconnect, deadline, shutdown).
     public func cancelAll() {
+        isFinished = true
         effects.cancelAll()
     }
 
