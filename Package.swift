@@ -23,7 +23,7 @@ let package = Package(
         .package(
             url: "https://github.com/pointfreeco/swift-dependencies",
             from: "1.17.1",
-            traits: ["Clocks", "Foundation", "FoundationNetworking"]
+            traits: ["Clocks", "Foundation"]
         ),
         .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
