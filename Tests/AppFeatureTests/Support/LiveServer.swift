@@ -4,8 +4,6 @@ import EventHTTP
 import Logging
 
 /// Starts the real HTTP server on 127.0.0.1 and an ephemeral port for one test, then stops it.
-///
-/// The server runs the app's service routes plus the test features, on `loops` event loops.
 enum LiveServer {
     private static let bootstrapped: Void = HTTPServer.bootstrapProcess()
 
@@ -17,37 +15,18 @@ enum LiveServer {
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
-        _ = bootstrapped
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.loops = 1
-        configure(&configuration)
-        let server = HTTPServer(
-            configuration: configuration,
-            handler: App.handler(settings: AppSettings(publicURL: publicURL), dependencies: dependencies),
-            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        )
-        let port = try server.start()
-        do {
-            try await body(server, port)
-        } catch {
-            await server.shutdown()
-            throw error
-        }
-        await server.shutdown()
+        let handler = App.handler(settings: AppSettings(publicURL: publicURL), dependencies: dependencies)
+        try await serve(handler, configure: configure, body)
     }
 
+    /// Runs the service routes plus the test features: `/echo`, and `/slow` and `/boom` whose
+    /// effects wait on `gate` (opened when the test ends) and whose stores count their release.
     static func run(
         gate: Gate = Gate(),
         released: AttemptCounter = AttemptCounter(),
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
-        _ = bootstrapped
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.loops = 1
-        configure(&configuration)
         let handler = AppHandler(
             endpoints: [
                 FeatureEndpoint(routes: ServiceRoutes(), reducer: ServiceFeature(), initialState: { .init() }),
@@ -60,6 +39,22 @@ enum LiveServer {
             ],
             settings: AppSettings()
         )
+        try await serve(handler, configure: configure, beforeShutdown: gate.open, body)
+    }
+
+    /// Serves `handler` on one loop (unless `configure` says otherwise) for the length of `body`;
+    /// `beforeShutdown` lets held effects finish so shutdown does not wait for its timeout.
+    private static func serve(
+        _ handler: some HTTPHandler,
+        configure: (inout ServerConfiguration) -> Void,
+        beforeShutdown: () -> Void = {},
+        _ body: (HTTPServer, Int) async throws -> Void
+    ) async throws {
+        _ = bootstrapped
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.loops = 1
+        configure(&configuration)
         let server = HTTPServer(
             configuration: configuration,
             handler: handler,
@@ -69,11 +64,11 @@ enum LiveServer {
         do {
             try await body(server, port)
         } catch {
-            gate.open()
+            beforeShutdown()
             await server.shutdown()
             throw error
         }
-        gate.open()
+        beforeShutdown()
         await server.shutdown()
     }
 }
