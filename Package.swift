@@ -99,11 +99,26 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "RepoSearchFeature",
+            dependencies: [
+                "HTTPKit",
+                "Reducers",
+                "Storage",
+                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "DependenciesMacros", package: "swift-dependencies"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "AppFeature",
             dependencies: [
                 "EventHTTP",
                 "HTTPKit",
                 "Reducers",
+                "RepoSearchFeature",
                 "Storage",
                 "TodosFeature",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -147,6 +162,7 @@ let package = Package(
             dependencies: [
                 "Reducers",
                 "ReducersTesting",
+                "RepoSearchFeature",
                 "TodosFeature",
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Clocks", package: "swift-clocks"),
@@ -164,6 +180,7 @@ let package = Package(
                 "HTTPKit",
                 "Reducers",
                 "ReducersTesting",
+                "RepoSearchFeature",
                 "TodosFeature",
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Clocks", package: "swift-clocks"),
@@ -185,6 +202,15 @@ let package = Package(
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RepoSearchFeatureTests",
+            dependencies: [
+                "HTTPKit",
+                "RepoSearchFeature",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings

@@ -1,5 +1,6 @@
 public import Dependencies
 import EventHTTP
+import RepoSearchFeature
 import TodosFeature
 public import Logging
 
@@ -26,6 +27,12 @@ public enum App {
                 FeatureEndpoint(
                     routes: TodosRoutes(),
                     reducer: TodosFeature(),
+                    initialState: { .init() },
+                    dependencies: dependencies
+                ),
+                FeatureEndpoint(
+                    routes: RepoSearchRoutes(),
+                    reducer: RepoSearchFeature(),
                     initialState: { .init() },
                     dependencies: dependencies
                 ),

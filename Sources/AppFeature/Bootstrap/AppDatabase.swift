@@ -3,6 +3,7 @@ import Foundation
 public import GRDB
 public import Storage
 public import TodosFeature
+import RepoSearchFeature
 
 /// The opened storage every domain's repository is built on, chosen by `--database`.
 ///
@@ -51,6 +52,7 @@ public struct AppDatabase: Sendable {
     /// (architecture.md §5: on in the memory and SQLite profiles).
     public func install(into values: inout DependencyValues, cache: ResponseCache) {
         values.todoRepository = todos
+        values.repoSearchRepository = .seeded()
         values.responseCache = cache
     }
 }

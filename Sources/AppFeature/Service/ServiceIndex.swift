@@ -15,6 +15,7 @@ struct ServiceIndex: JSONWritable, Equatable {
                 writer.object { links in
                     links.member("todos", baseURL + "/todos")
                     links.member("todoBackend", baseURL + "/todo-backend")
+                    links.member("repositorySearch", baseURL + "/search/repositories{?q,sort,order,per_page,page}")
                     links.member("health", baseURL + "/health")
                 }
             }

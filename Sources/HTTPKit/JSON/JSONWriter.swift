@@ -70,6 +70,18 @@ public struct JSONWriter: Sendable {
         raw(value ? "true" : "false")
     }
 
+    /// Writes a finite number in its shortest round-tripping form (`50.915`, `3`); non-finite
+    /// values, which JSON cannot hold, are written as `null`.
+    @inlinable
+    public mutating func number(_ value: Double) {
+        guard value.isFinite else { return null() }
+        if value == value.rounded(), abs(value) < 1e15 {
+            raw(String(Int64(value)))
+        } else {
+            raw(String(value))
+        }
+    }
+
     /// Writes `null`.
     @inlinable
     public mutating func null() {

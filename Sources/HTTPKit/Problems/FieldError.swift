@@ -9,18 +9,23 @@ public struct FieldError: Sendable, Equatable, JSONWritable {
     public var code: String
     /// The reason in words, naming the value involved.
     public var detail: String
+    /// GitHub's `resource` (`Search`) on the GitHub-compatible routes; it also adds `message`.
+    public var resource: String?
 
     /// Creates a field error.
-    public init(field: String, code: String, detail: String) {
+    public init(field: String, code: String, detail: String, resource: String? = nil) {
         self.field = field
         self.code = code
         self.detail = detail
+        self.resource = resource
     }
 
     public func write(to writer: inout JSONWriter) {
         writer.object { object in
+            if let resource { object.member("resource", resource) }
             object.member("field", field)
             object.member("code", code)
+            if resource != nil { object.member("message", detail) }
             object.member("detail", detail)
         }
     }

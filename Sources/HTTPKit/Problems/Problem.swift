@@ -19,6 +19,10 @@ public struct Problem: Sendable, Equatable {
     public var errors: [FieldError]
     /// Extra headers the status needs (`Allow`, `Retry-After`, `Accept-Post`).
     public var headers: HTTPFields
+    /// GitHub's `message` member, for the GitHub-compatible routes (api.md §3.5).
+    public var message: String?
+    /// GitHub's `documentation_url` member, likewise.
+    public var documentationURL: String?
 
     /// Creates a problem.
     public init(
@@ -56,7 +60,9 @@ public struct Problem: Sendable, Equatable {
             object.member("status", status.code)
             object.member("detail", detail)
             object.member("instance", Self.instance(requestID: requestID))
+            if let message { object.member("message", message) }
             object.member("errors", errors)
+            if let documentationURL { object.member("documentation_url", documentationURL) }
         }
         return writer.bytes
     }

@@ -1,0 +1,77 @@
+public import CasePaths
+import Dependencies
+public import HTTPKit
+import HTTPTypes
+public import Reducers
+import Storage
+
+/// Repository search, GitHub-compatible (api.md §3): each request is one repository call whose
+/// result becomes GitHub's response shape.
+public struct RepoSearchFeature: Reducer, Sendable {
+    /// One request's state: what was asked and, once known, the answer.
+    public struct State: RespondingState, Equatable {
+        /// The request being answered.
+        public var request: RepoSearchRequest?
+        public var response: Response?
+
+        /// An unanswered request.
+        public init() {}
+    }
+
+    /// Public requests from the router; internal results from this feature's effects.
+    @CasePathable
+    public enum Action: RoutableAction {
+        case request(RepoSearchRequest)
+        case `internal`(Internal)
+    }
+
+    /// Repository outcomes, built only by this feature's effects.
+    @CasePathable
+    public enum Internal: Sendable {
+        case searched(TaskResult<SearchPage>)
+        case found(TaskResult<Repository>)
+    }
+
+    /// Creates the feature.
+    public init() {}
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        @Dependency(\.repoSearchRepository) var repositories
+        switch action {
+        case .request(let request):
+            state.request = request
+            switch request.operation {
+            case .search(let query, let order, let page, let perPage):
+                let offset = (page - 1) * perPage
+                let limit = min(perPage, RepoSearchRoutes.window - offset)
+                return .task({ .internal(.searched($0)) }) {
+                    try await repositories.search(query, order, offset, limit)
+                }
+            case .repository(let owner, let name):
+                return .task({ .internal(.found($0)) }) { try await repositories.repository(owner, name) }
+            }
+
+        case .internal(.searched(.success(let page))):
+            guard let request = state.request else { return .none }
+            state.response = SearchResponses.page(page, request: request)
+            return .none
+
+        case .internal(.found(.success(let repository))):
+            state.response = SearchResponses.repository(repository, baseURL: state.request?.baseURL ?? "")
+            return .none
+
+        case .internal(.searched(.failure(let error))), .internal(.found(.failure(let error))):
+            state.response = .problem(Self.problem(for: error))
+            return .none
+        }
+    }
+
+    /// Domain errors keep their problem; anything else is a 500.
+    static func problem(for error: any Error) -> Problem {
+        switch error {
+        case let error as SearchError: error.problem
+        case let error as RepositoryError: error.problem
+        default: .internalError()
+        }
+    }
+}

@@ -1,0 +1,26 @@
+public import HTTPKit
+
+/// A public request to the search domain (api.md §3).
+public struct RepoSearchRequest: Sendable, Equatable {
+    /// What the client asks for.
+    public var operation: Operation
+    /// The base of absolute URLs in the answer.
+    public var baseURL: String
+    /// The query as received, for `Link` headers.
+    public var query: QueryParameters
+
+    /// Creates a request.
+    public init(_ operation: Operation, baseURL: String, query: QueryParameters = QueryParameters("")) {
+        self.operation = operation
+        self.baseURL = baseURL
+        self.query = query
+    }
+
+    /// The operations.
+    public enum Operation: Sendable, Equatable {
+        /// `GET /search/repositories`: the parsed `q`, its order, and the page.
+        case search(SearchQuery, SearchOrder, page: Int, perPage: Int)
+        /// `GET /repos/{owner}/{repo}`.
+        case repository(owner: String, name: String)
+    }
+}

@@ -1,0 +1,71 @@
+public import HTTPKit
+public import HTTPTypes
+
+/// Routing for `/search/repositories` and `/repos/{owner}/{repo}`, with GitHub's parameter rules and
+/// 422s (api.md §3.1) decided before any store exists.
+public struct RepoSearchRoutes: Routes {
+    /// Results beyond this position are never reachable (GitHub's window).
+    public static let window = 1_000
+
+    /// Creates the table.
+    public init() {}
+
+    public func methods(for path: String) -> [HTTPRequest.Method]? {
+        if path == "/search/repositories" { return [.get] }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[1] == "repos" && !parts[2].isEmpty && !parts[3].isEmpty ? [.get] : nil
+    }
+
+    public func offeredTypes(for path: String) -> [String] {
+        [
+            "application/json", "application/vnd.github+json", "application/vnd.github.v3+json",
+            "application/vnd.github.text-match+json",
+        ]
+    }
+
+    public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> RepoSearchRequest {
+        let query = request.queryParameters
+        guard request.path == "/search/repositories" else {
+            let parts = request.path.split(separator: "/")
+            return RepoSearchRequest(
+                .repository(owner: String(parts[1]), name: String(parts[2])),
+                baseURL: context.baseURL,
+                query: query
+            )
+        }
+        do {
+            return RepoSearchRequest(try searchOperation(query), baseURL: context.baseURL, query: query)
+        } catch {
+            throw RouteError(error.problem)
+        }
+    }
+
+    private func searchOperation(_ query: QueryParameters) throws(SearchError) -> RepoSearchRequest.Operation {
+        guard let q = query["q"], !q.allSatisfy(\.isWhitespace) else { throw .missing("q") }
+        let parsed = try SearchQueryParser.parse(q)
+        var order = SearchOrder.bestMatch
+        if let sort = query["sort"] {
+            guard let key = SearchOrder.SortKey(rawValue: sort) else {
+                throw .invalid("sort", "sort must be stars, forks, help-wanted-issues or updated, not \(sort).")
+            }
+            order.sort = key
+            switch query["order"] ?? "desc" {
+            case "desc": order.ascending = false
+            case "asc": order.ascending = true
+            case let other: throw .invalid("order", "order must be asc or desc, not \(other).")
+            }
+        }
+        let perPage = min(100, max(1, try integer(query, "per_page") ?? 30))
+        let page = max(1, try integer(query, "page") ?? 1)
+        guard (page - 1).multipliedReportingOverflow(by: perPage).partialValue < Self.window,
+            !(page - 1).multipliedReportingOverflow(by: perPage).overflow
+        else { throw .outsideWindow }
+        return .search(parsed, order, page: page, perPage: perPage)
+    }
+
+    private func integer(_ query: QueryParameters, _ name: String) throws(SearchError) -> Int? {
+        guard let text = query[name] else { return nil }
+        guard let value = Int(text) else { throw .invalid(name, "\(name) must be an integer, not \(text).") }
+        return value
+    }
+}

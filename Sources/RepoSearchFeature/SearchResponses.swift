@@ -1,0 +1,39 @@
+import HTTPKit
+import HTTPTypes
+
+/// The search domain's successful answers (api.md §3.4, §3.6).
+enum SearchResponses {
+    /// `GET /search/repositories`: `total_count`, `incomplete_results`, `items`, and `Link`.
+    static func page(_ page: SearchPage, request: RepoSearchRequest) -> Response {
+        guard case .search(_, _, let number, let perPage) = request.operation else { return .problem(.internalError()) }
+        var writer = JSONWriter(capacity: 6_000 * max(1, page.items.count))
+        writer.object { object in
+            object.member("total_count", page.total)
+            object.member("incomplete_results", false)
+            object.member("items") { writer in
+                writer.array(page.items) { writer, result in
+                    RepositoryRepresentation(result.repository, baseURL: request.baseURL, score: result.score)
+                        .write(to: &writer)
+                }
+            }
+        }
+        var headers: HTTPFields = [.cacheControl: "no-cache"]
+        let reachable = min(page.total, RepoSearchRoutes.window)
+        if let link = PageLinks.header(
+            baseURL: request.baseURL,
+            path: "/search/repositories",
+            query: request.query,
+            page: number,
+            perPage: perPage,
+            total: reachable
+        ) {
+            headers[HTTPField.Name("Link")!] = link
+        }
+        return .json(bytes: writer.bytes, headers: headers)
+    }
+
+    /// `GET /repos/{owner}/{repo}`: the item without `score`.
+    static func repository(_ repository: Repository, baseURL: String) -> Response {
+        .json(RepositoryRepresentation(repository, baseURL: baseURL, score: nil), headers: [.cacheControl: "no-cache"])
+    }
+}
