@@ -49,6 +49,9 @@ public struct RepoSearchFeature: Reducer, Sendable {
                 }
             case .repository(let owner, let name):
                 return .task({ .internal(.found($0)) }) { try await repositories.repository(owner, name) }
+            case .avatar(let login):
+                state.response = SearchResponses.avatar(login: login)
+                return .none
             }
 
         case .internal(.searched(.success(let page))):

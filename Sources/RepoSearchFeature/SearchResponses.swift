@@ -32,6 +32,15 @@ enum SearchResponses {
         return .json(bytes: writer.bytes, headers: headers)
     }
 
+    /// `GET /avatars/{login}`: the login's identicon, cacheable for a day.
+    static func avatar(login: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "image/png", .cacheControl: "public, max-age=86400"],
+            body: ResponseBody(Identicon.png(for: login))
+        )
+    }
+
     /// `GET /repos/{owner}/{repo}`: the item without `score`.
     static func repository(_ repository: Repository, baseURL: String) -> Response {
         .json(RepositoryRepresentation(repository, baseURL: baseURL, score: nil), headers: [.cacheControl: "no-cache"])

@@ -169,6 +169,19 @@ struct SearchLiveTests {
         }
     }
 
+    @Test("every avatar_url answers: an identicon PNG, cacheable for a day")
+    func avatars() async throws {
+        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
+            let client = try HTTPClient(port: port)
+            let avatar = try client.request("GET", "/avatars/pointlabs", headers: [("Accept", "image/*")])
+            #expect(avatar.status == 200)
+            #expect(avatar.header("Content-Type") == "image/png")
+            #expect(avatar.header("Cache-Control") == "public, max-age=86400")
+            #expect(Array(avatar.body.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+            #expect(try client.request("GET", "/avatars/someone-else").body != avatar.body)
+        }
+    }
+
     @Test("GET /repos/{owner}/{repo} answers the item without score, or GitHub's 404")
     func repository() async throws {
         try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in

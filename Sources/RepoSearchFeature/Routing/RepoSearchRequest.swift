@@ -22,5 +22,7 @@ public struct RepoSearchRequest: Sendable, Equatable {
         case search(SearchQuery, SearchOrder, page: Int, perPage: Int)
         /// `GET /repos/{owner}/{repo}`.
         case repository(owner: String, name: String)
+        /// `GET /avatars/{login}`.
+        case avatar(login: String)
     }
 }

@@ -12,12 +12,16 @@ public struct RepoSearchRoutes: Routes {
 
     public func methods(for path: String) -> [HTTPRequest.Method]? {
         if path == "/search/repositories" { return [.get] }
+        if path.hasPrefix("/avatars/"), path.count > "/avatars/".count, !path.dropFirst(9).contains("/") {
+            return [.get]
+        }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         return parts.count == 4 && parts[1] == "repos" && !parts[2].isEmpty && !parts[3].isEmpty ? [.get] : nil
     }
 
     public func offeredTypes(for path: String) -> [String] {
-        [
+        if path.hasPrefix("/avatars/") { return ["image/png"] }
+        return [
             "application/json", "application/vnd.github+json", "application/vnd.github.v3+json",
             "application/vnd.github.text-match+json",
         ]
@@ -25,6 +29,10 @@ public struct RepoSearchRoutes: Routes {
 
     public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> RepoSearchRequest {
         let query = request.queryParameters
+        if request.path.hasPrefix("/avatars/") {
+            let login = String(request.path.dropFirst("/avatars/".count))
+            return RepoSearchRequest(.avatar(login: login), baseURL: context.baseURL, query: query)
+        }
         guard request.path == "/search/repositories" else {
             let parts = request.path.split(separator: "/")
             return RepoSearchRequest(
