@@ -14,7 +14,8 @@ public enum App {
     public static func handler(
         settings: AppSettings,
         accessLog: Logger? = nil,
-        dependencies: DependencyValues? = nil
+        dependencies: DependencyValues? = nil,
+        rateLimiter: RateLimiter = .standard()
     ) -> AppHandler {
         AppHandler(
             endpoints: [
@@ -44,7 +45,8 @@ public enum App {
                 ),
             ],
             settings: settings,
-            accessLog: accessLog
+            accessLog: accessLog,
+            rateLimiter: rateLimiter
         )
     }
 }

@@ -54,6 +54,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Bytes of finished GET responses kept until their data changes (0 turns the cache off).")
     var responseCacheBytes = 8 * 1024 * 1024
 
+    @Option(help: "Enforce a rate limit, e.g. search=10/min (GitHub's unauthenticated allowance); repeatable.")
+    var rateLimit: [String] = []
+
     @Flag(help: "Log one line per request (request id, method, path, status, duration).")
     var accessLog = false
 
@@ -70,6 +73,7 @@ struct Serve: AsyncParsableCommand {
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
             throw ValidationError("--public-url \(publicURL) must start with http:// or https://.")
         }
+        _ = try rateLimitOverrides()
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError(
                 "--log-level \(logLevel) is not one of trace, debug, info, notice, warning, error, critical.")
@@ -105,7 +109,8 @@ struct Serve: AsyncParsableCommand {
             configuration: serverConfiguration,
             handler: App.handler(
                 settings: AppSettings(publicURL: publicURL, defaultHost: "\(host):\(port)"),
-                accessLog: accessLog ? Logger(label: "counterpart.access") : nil
+                accessLog: accessLog ? Logger(label: "counterpart.access") : nil,
+                rateLimiter: .standard(overrides: try rateLimitOverrides())
             ),
             logger: logger
         )
@@ -116,6 +121,22 @@ struct Serve: AsyncParsableCommand {
         )
         groupConfiguration.maximumGracefulShutdownDuration = shutdownTimeout.duration + .seconds(5)
         try await ServiceGroup(configuration: groupConfiguration).run()
+    }
+
+    /// `--rate-limit resource=N/min` values as enforced limits.
+    private func rateLimitOverrides() throws -> [String: RateLimiter.Limit] {
+        var limits: [String: RateLimiter.Limit] = [:]
+        for value in rateLimit {
+            let parts = value.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[1].hasSuffix("/min"), let count = Int(parts[1].dropLast(4)), count >= 0,
+                parts[0] == "search"
+            else {
+                throw ValidationError(
+                    "--rate-limit \(value) must look like search=10/min (resource search, a count per minute).")
+            }
+            limits[String(parts[0])] = RateLimiter.Limit(requests: count, enforced: true)
+        }
+        return limits
     }
 
     private var serverConfiguration: ServerConfiguration {

@@ -14,18 +14,21 @@ public struct AppHandler: HTTPHandler {
     private let settings: AppSettings
     private let accessLog: Logger?
     private let idempotency: IdempotencyStore
+    private let rateLimiter: RateLimiter
 
     /// Creates the handler over `endpoints`, asked in order.
     public init(
         endpoints: [any Endpoint],
         settings: AppSettings,
         accessLog: Logger? = nil,
-        idempotency: IdempotencyStore = IdempotencyStore()
+        idempotency: IdempotencyStore = IdempotencyStore(),
+        rateLimiter: RateLimiter = RateLimiter(limits: [:], now: { 0 })
     ) {
         self.endpoints = endpoints
         self.settings = settings
         self.accessLog = accessLog
         self.idempotency = idempotency
+        self.rateLimiter = rateLimiter
     }
 
     public func handle(_ request: ServerRequest, exchange: Exchange) {
@@ -53,6 +56,19 @@ public struct AppHandler: HTTPHandler {
                 .problem(.notAcceptable(accept: request.headers[.accept] ?? "", offered: offered))
             )
             return
+        }
+        if let resource = endpoint.rateLimitResource(request),
+            let window = rateLimiter.window(for: resource, client: request.peer)
+        {
+            if window.remaining == 0, rateLimiter.limit(for: resource)?.enforced == true {
+                let retryAfter = rateLimiter.secondsUntilReset(of: window)
+                var response = Response.problem(
+                    endpoint.rateLimitedProblem(client: request.peer, retryAfter: retryAfter))
+                response.headers.append(contentsOf: RateLimiter.headers(window, resource: resource))
+                responder.send(response)
+                return
+            }
+            responder.rateLimit = (rateLimiter, resource)
         }
         if let header = request.headers[.idempotencyKey], endpoint.acceptsIdempotencyKey(request) {
             guard let scope = beginIdempotent(request, key: header, responder: responder) else { return }

@@ -14,6 +14,10 @@ public protocol Endpoint: Sendable {
     func offeredTypes(for path: String) -> [String]
     /// Whether `request` honours `Idempotency-Key`.
     func acceptsIdempotencyKey(_ request: ServerRequest) -> Bool
+    /// The rate-limited resource `request` counts against, if any.
+    func rateLimitResource(_ request: ServerRequest) -> String?
+    /// The 429 problem for a client over its allowance.
+    func rateLimitedProblem(client: String, retryAfter: Int) -> Problem
     /// Routes `request` and runs the domain's store for it; answers through `responder`.
     func respond(to request: ServerRequest, context: RouteContext, responder: Responder)
 }
@@ -51,6 +55,14 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
 
     public func acceptsIdempotencyKey(_ request: ServerRequest) -> Bool {
         routes.acceptsIdempotencyKey(request)
+    }
+
+    public func rateLimitResource(_ request: ServerRequest) -> String? {
+        routes.rateLimitResource(request)
+    }
+
+    public func rateLimitedProblem(client: String, retryAfter: Int) -> Problem {
+        routes.rateLimitedProblem(client: client, retryAfter: retryAfter)
     }
 
     public func respond(to request: ServerRequest, context: RouteContext, responder: Responder) {

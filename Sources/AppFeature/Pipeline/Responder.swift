@@ -16,6 +16,8 @@ public struct Responder: Sendable {
     let accessLog: Logger?
     /// Where the answer is recorded when the request carried an `Idempotency-Key`.
     var idempotency: (store: IdempotencyStore, scope: String)?
+    /// The rate limiter and resource the answer counts against, if limited.
+    var rateLimit: (limiter: RateLimiter, resource: String)?
 
     /// Sends `response` unless the request was already answered.
     public func send(_ response: Response) {
@@ -23,7 +25,17 @@ public struct Responder: Sendable {
         if let idempotency { idempotency.store.complete(scope: idempotency.scope, with: response) }
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        let final = ResponseFinalizer.finalize(response, for: request, appDuration: milliseconds)
+        var final = ResponseFinalizer.finalize(response, for: request, appDuration: milliseconds)
+        if let rateLimit {
+            // 304s are not counted (api.md §1.2); every answer reports the window.
+            let window =
+                final.status == .notModified
+                ? rateLimit.limiter.window(for: rateLimit.resource, client: request.peer)
+                : rateLimit.limiter.record(rateLimit.resource, client: request.peer)
+            if let window {
+                final.headers.append(contentsOf: RateLimiter.headers(window, resource: rateLimit.resource))
+            }
+        }
         exchange.reply(final)
         log(final, milliseconds: milliseconds)
     }

@@ -61,7 +61,14 @@ public final class Exchange: @unchecked Sendable {
                 }
             }
         }
-        let served = ServerRequest(method: method, target: target, headers: headers, body: body)
+        var peer = "unknown"
+        if let connection = evhttp_request_get_connection(request) {
+            var address: UnsafeMutablePointer<CChar>?
+            var port: UInt16 = 0
+            evhttp_connection_get_peer(connection, &address, &port)
+            if let address { peer = String(cString: address) }
+        }
+        let served = ServerRequest(method: method, target: target, headers: headers, body: body, peer: peer)
         servedRequest = served
         return served
     }

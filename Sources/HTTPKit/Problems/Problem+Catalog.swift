@@ -74,6 +74,17 @@ extension Problem {
         )
     }
 
+    /// 429 with `Retry-After`: the client used up its allowance for the current window.
+    public static func rateLimited(client: String, retryAfter: Int) -> Self {
+        Self(
+            status: .tooManyRequests,
+            slug: "rate-limited",
+            title: "Rate limited",
+            detail: "\(client) has used every request this window allows; retry in \(retryAfter) seconds.",
+            headers: [.retryAfter: String(max(1, retryAfter))]
+        )
+    }
+
     /// 500: something unexpected failed; the detail never carries internals.
     public static func internalError() -> Self {
         Self(

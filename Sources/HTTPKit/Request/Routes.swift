@@ -26,6 +26,12 @@ public protocol Routes<Request>: Sendable {
     /// Whether `request` (method and path) honours `Idempotency-Key` (api.md §1.2).
     func acceptsIdempotencyKey(_ request: ServerRequest) -> Bool
 
+    /// The rate-limited resource `request` counts against (`search`), if any (api.md §1.2).
+    func rateLimitResource(_ request: ServerRequest) -> String?
+
+    /// The 429 problem for a client over its allowance.
+    func rateLimitedProblem(client: String, retryAfter: Int) -> Problem
+
     /// Turns a request on one of this domain's paths, with an accepted method, into a public request.
     func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> Request
 }
@@ -36,6 +42,14 @@ extension Routes {
 
     /// No idempotency keys, the default.
     public func acceptsIdempotencyKey(_ request: ServerRequest) -> Bool { false }
+
+    /// No rate limit, the default.
+    public func rateLimitResource(_ request: ServerRequest) -> String? { nil }
+
+    /// api.md §1.1's `rate-limited` problem with `Retry-After`.
+    public func rateLimitedProblem(client: String, retryAfter: Int) -> Problem {
+        .rateLimited(client: client, retryAfter: retryAfter)
+    }
 }
 
 /// What a router needs besides the request: the base for absolute URLs.

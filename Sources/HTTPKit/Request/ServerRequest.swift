@@ -18,6 +18,8 @@ public struct ServerRequest: Sendable {
     public var body: [UInt8]
     /// The request id: the client's `X-Request-Id` when acceptable, else a fresh UUID.
     public var id: String
+    /// The client's address (the TCP peer), for per-client rate limits.
+    public var peer: String
 
     /// Creates a request; `target` is split into path and query at the first `?`.
     public init(
@@ -25,7 +27,7 @@ public struct ServerRequest: Sendable {
         target: String,
         headers: HTTPFields = [:],
         body: [UInt8] = [],
-        id: String? = nil
+        peer: String = "127.0.0.1"
     ) {
         self.method = method
         if let mark = target.firstIndex(of: "?") {
@@ -37,6 +39,7 @@ public struct ServerRequest: Sendable {
         }
         self.headers = headers
         self.body = body
+        self.peer = peer
         self.id = RequestID.accepting(headers[.xRequestID])
     }
 

@@ -27,6 +27,19 @@ public struct RepoSearchRoutes: Routes {
         ]
     }
 
+    /// Searches count against the `search` resource (api.md §3.6).
+    public func rateLimitResource(_ request: ServerRequest) -> String? {
+        request.path == "/search/repositories" ? "search" : nil
+    }
+
+    /// GitHub's 429: `API rate limit exceeded for {ip}.`
+    public func rateLimitedProblem(client: String, retryAfter: Int) -> Problem {
+        var problem = Problem.rateLimited(client: client, retryAfter: retryAfter)
+        problem.message = "API rate limit exceeded for \(client)."
+        problem.documentationURL = "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"
+        return problem
+    }
+
     public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> RepoSearchRequest {
         let query = request.queryParameters
         if request.path.hasPrefix("/avatars/") {

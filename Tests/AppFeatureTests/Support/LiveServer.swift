@@ -12,10 +12,15 @@ enum LiveServer {
     static func runApp(
         dependencies: DependencyValues,
         publicURL: String? = nil,
+        rateLimiter: RateLimiter = .standard(),
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
-        let handler = App.handler(settings: AppSettings(publicURL: publicURL), dependencies: dependencies)
+        let handler = App.handler(
+            settings: AppSettings(publicURL: publicURL),
+            dependencies: dependencies,
+            rateLimiter: rateLimiter
+        )
         try await serve(handler, configure: configure, body)
     }
 

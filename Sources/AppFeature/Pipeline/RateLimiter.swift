@@ -1,0 +1,121 @@
+import HTTPKit
+public import HTTPTypes
+import Glibc
+import Synchronization
+
+/// Fixed-window request counting per client and resource (api.md §1.2, "Rate limits").
+///
+/// A client's window starts with its first counted request and lasts 60 seconds. Every answer on a
+/// limited resource reports the window in `X-RateLimit-*` headers; only an enforced resource turns
+/// requests away (429 with `Retry-After`) once the window is used up. 304s are not counted.
+/// Shared by every loop, guarded by a `Mutex`.
+public final class RateLimiter: Sendable {
+    /// A resource's allowance.
+    public struct Limit: Sendable, Equatable {
+        /// Requests per window.
+        public var requests: Int
+        /// Whether exhausting it refuses requests, or only reports.
+        public var enforced: Bool
+
+        /// Creates an allowance.
+        public init(requests: Int, enforced: Bool) {
+            self.requests = requests
+            self.enforced = enforced
+        }
+    }
+
+    /// A client's window as the headers report it.
+    public struct Window: Sendable, Equatable {
+        /// Requests per window.
+        public var limit: Int
+        /// Requests counted so far.
+        public var used: Int
+        /// When the window ends, in Unix seconds.
+        public var reset: Int64
+        /// Requests left.
+        public var remaining: Int { max(0, limit - used) }
+    }
+
+    static let windowSeconds: Int64 = 60
+    private let limits: [String: Limit]
+    private let now: @Sendable () -> Int64
+    private let windows = Mutex<[String: Window]>([:])
+
+    /// Creates a limiter with an allowance per resource name; `now` gives Unix seconds.
+    public init(limits: [String: Limit], now: @escaping @Sendable () -> Int64) {
+        self.limits = limits
+        self.now = now
+    }
+
+    /// api.md's defaults: `search` counted at a nominal 30 a minute and not enforced; `overrides`
+    /// (from `--rate-limit`) replace them.
+    public static func standard(overrides: [String: Limit] = [:], now: @escaping @Sendable () -> Int64 = wallClock)
+        -> RateLimiter
+    {
+        RateLimiter(limits: ["search": Limit(requests: 30, enforced: false)].merging(overrides) { $1 }, now: now)
+    }
+
+    /// Unix seconds from the system clock.
+    public static let wallClock: @Sendable () -> Int64 = {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec)
+    }
+
+    /// The allowance of `resource`, if it is limited.
+    public func limit(for resource: String) -> Limit? { limits[resource] }
+
+    /// The client's current window for `resource` without counting, or `nil` when the resource is
+    /// not limited.
+    public func window(for resource: String, client: String) -> Window? {
+        guard let limit = limits[resource] else { return nil }
+        let time = now()
+        return windows.withLock { windows in
+            current(windows["\(resource) \(client)"], limit: limit, at: time)
+        }
+    }
+
+    /// Seconds until `window` resets, at least 1 (for `Retry-After`).
+    public func secondsUntilReset(of window: Window) -> Int {
+        max(1, Int(window.reset - now()))
+    }
+
+    /// Counts one request of `client` on `resource` and returns the window after it.
+    @discardableResult
+    public func record(_ resource: String, client: String) -> Window? {
+        guard let limit = limits[resource] else { return nil }
+        let time = now()
+        return windows.withLock { windows in
+            let key = "\(resource) \(client)"
+            var window = current(windows[key], limit: limit, at: time)
+            window.used += 1
+            windows[key] = window
+            if windows.count > 100_000 { windows = windows.filter { $0.value.reset > time } }
+            return window
+        }
+    }
+
+    private func current(_ window: Window?, limit: Limit, at time: Int64) -> Window {
+        if let window, window.reset > time { return window }
+        return Window(limit: limit.requests, used: 0, reset: time + Self.windowSeconds)
+    }
+
+    /// The `X-RateLimit-*` headers of `window` for `resource`.
+    public static func headers(_ window: Window, resource: String) -> [HTTPField] {
+        [
+            HTTPField(name: .xRateLimitLimit, value: String(window.limit)),
+            HTTPField(name: .xRateLimitRemaining, value: String(window.remaining)),
+            HTTPField(name: .xRateLimitUsed, value: String(window.used)),
+            HTTPField(name: .xRateLimitReset, value: String(window.reset)),
+            HTTPField(name: .xRateLimitResource, value: resource),
+        ]
+    }
+}
+
+extension HTTPField.Name {
+    static let xRateLimitLimit = Self("X-RateLimit-Limit")!
+    static let xRateLimitRemaining = Self("X-RateLimit-Remaining")!
+    static let xRateLimitUsed = Self("X-RateLimit-Used")!
+    static let xRateLimitReset = Self("X-RateLimit-Reset")!
+    static let xRateLimitResource = Self("X-RateLimit-Resource")!
+}
