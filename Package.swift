@@ -105,6 +105,7 @@ let package = Package(
                 "Reducers",
                 "Storage",
                 .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "DependenciesMacros", package: "swift-dependencies"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -211,6 +212,8 @@ let package = Package(
             dependencies: [
                 "HTTPKit",
                 "RepoSearchFeature",
+                "Storage",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings

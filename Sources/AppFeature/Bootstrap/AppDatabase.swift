@@ -3,7 +3,7 @@ import Foundation
 public import GRDB
 public import Storage
 public import TodosFeature
-import RepoSearchFeature
+public import RepoSearchFeature
 
 /// The opened storage every domain's repository is built on, chosen by `--database`.
 ///
@@ -14,22 +14,35 @@ import RepoSearchFeature
 public struct AppDatabase: Sendable {
     /// The todo store.
     public let todos: TodoRepository
+    /// The searchable repositories.
+    public let repositories: RepoSearchRepository
     /// The SQLite connection, when the location is a file.
     public let writer: (any DatabaseWriter)?
     private let lock: DatabaseLock?
 
     /// Every domain's schema, in order.
-    public static let migrations = [SeedMarker.migration] + TodosMigrations.all
+    public static let migrations = [SeedMarker.migration] + TodosMigrations.all + RepoSearchMigrations.all
 
     /// Opens `location`; `seed` fills a database seen for the first time with the demo data.
     public static func open(_ location: DatabaseLocation, readers: Int, seed: Bool = true) async throws -> AppDatabase {
         switch location {
         case .memory:
-            return AppDatabase(todos: .inMemory(seed: seed ? TodosSeed.demo : []), writer: nil, lock: nil)
+            return AppDatabase(
+                todos: .inMemory(seed: seed ? TodosSeed.demo : []),
+                repositories: .seeded(),
+                writer: nil,
+                lock: nil
+            )
         case .sqliteFile(let path):
             let lock = try DatabaseLock(databasePath: path)
             let writer = try SQLiteDatabase.open(location, readers: readers, migrations: migrations)
-            let database = AppDatabase(todos: .sqlite(writer), writer: writer, lock: lock)
+            let database = AppDatabase(
+                todos: .sqlite(writer), repositories: .sqlite(writer), writer: writer, lock: lock)
+            // The repositories are read-only demo data: an empty table has never been seeded.
+            if try await writer.read({ db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM repositories") ?? 0 }) == 0
+            {
+                try await RepoSearchRepository.seed(RepositorySeed.repositories(), into: writer)
+            }
             if seed, try !SeedMarker.isSeeded(writer) {
                 _ = try await database.todos.write(.importAll(TodosSeed.demo))
                 try SeedMarker.mark(writer, dataset: "demo", at: Int64(Date().timeIntervalSince1970))
@@ -52,7 +65,7 @@ public struct AppDatabase: Sendable {
     /// (architecture.md §5: on in the memory and SQLite profiles).
     public func install(into values: inout DependencyValues, cache: ResponseCache) {
         values.todoRepository = todos
-        values.repoSearchRepository = .seeded()
+        values.repoSearchRepository = repositories
         values.responseCache = cache
     }
 }

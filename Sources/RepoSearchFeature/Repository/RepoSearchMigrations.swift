@@ -1,0 +1,55 @@
+import GRDB
+public import Storage
+
+/// The search schema: one row per repository, an FTS5 index over the searchable text, and plain
+/// indexes for the qualifiers SQL narrows by (architecture.md §4.3).
+public enum RepoSearchMigrations {
+    /// Every step, oldest first.
+    public static let all: [Migration] = [
+        Migration("search-1-create") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE repositories (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL,
+                        ownerLogin TEXT NOT NULL,
+                        ownerID INTEGER NOT NULL,
+                        ownerIsOrganization INTEGER NOT NULL,
+                        description TEXT,
+                        isFork INTEGER NOT NULL,
+                        isArchived INTEGER NOT NULL,
+                        isTemplate INTEGER NOT NULL,
+                        createdAt INTEGER NOT NULL,
+                        updatedAt INTEGER NOT NULL,
+                        pushedAt INTEGER NOT NULL,
+                        homepage TEXT,
+                        size INTEGER NOT NULL,
+                        stars INTEGER NOT NULL,
+                        forks INTEGER NOT NULL,
+                        openIssues INTEGER NOT NULL,
+                        helpWantedIssues INTEGER NOT NULL,
+                        goodFirstIssues INTEGER NOT NULL,
+                        language TEXT,
+                        licenseKey TEXT,
+                        topics TEXT NOT NULL,
+                        defaultBranch TEXT NOT NULL,
+                        readme TEXT NOT NULL
+                    ) STRICT
+                    """
+            )
+            for column in ["stars", "forks", "size", "createdAt", "pushedAt", "language COLLATE NOCASE", "ownerLogin"] {
+                let name = column.split(separator: " ")[0]
+                try db.execute(sql: "CREATE INDEX repositories_by_\(name) ON repositories (\(column))")
+            }
+            // unicode61 splits on every non-alphanumeric character and folds ASCII case: api.md's tokens.
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE repositories_fts USING fts5(
+                        name, description, topics, readme, content='repositories', content_rowid='id',
+                        tokenize='unicode61 remove_diacritics 0'
+                    )
+                    """
+            )
+        }
+    ]
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import RepoSearchFeature
+import Storage
+import Testing
+
+/// Every search backend, each loaded with the same seeded repositories.
+enum SearchBackend: String, CaseIterable, CustomStringConvertible, Sendable {
+    case inMemory, sqliteMemory, sqliteFile
+
+    var description: String { rawValue }
+
+    func make() async throws -> RepoSearchRepository {
+        let repositories = RepositorySeed.repositories()
+        switch self {
+        case .inMemory:
+            return .inMemory(repositories)
+        case .sqliteMemory, .sqliteFile:
+            let location: DatabaseLocation
+            if self == .sqliteMemory {
+                location = .memory
+            } else {
+                let directory = FileManager.default.temporaryDirectory.appendingPathComponent("search-\(UUID())")
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                location = .sqliteFile(path: directory.appendingPathComponent("search.sqlite").path)
+            }
+            let database = try SQLiteDatabase.open(location, migrations: RepoSearchMigrations.all)
+            try await RepoSearchRepository.seed(repositories, into: database)
+            return .sqlite(database)
+        }
+    }
+}
+
+/// The contract every search backend keeps: the same results, scores and pages for the same query.
+@Suite("RepoSearchRepository contract")
+struct RepoSearchContractTests {
+    static let queries = [
+        "composable architecture", "swift", "sw", "swift NOT ui", "\"state management\"", "kit in:name",
+        "reducers in:readme", "language:swift stars:>1000", "language:go language:rust", "-language:swift topic:cli",
+        "stars:>=0", "stars:10..100 forks:<5", "created:2015-01-01..2016-12-31", "pushed:>2025-06-01",
+        "archived:true", "fork:only", "fork:true swift", "user:pointlabs", "org:pointlabs", "license:mit size:<1000",
+        "topics:>=4", "help-wanted-issues:>5", "good-first-issues:1..3", "template:true", "is:public json",
+    ]
+
+    @Test("every backend returns the reference backend's page, total and scores", arguments: SearchBackend.allCases)
+    func samePages(backend: SearchBackend) async throws {
+        let repository = try await backend.make()
+        let reference = RepoSearchRepository.inMemory(RepositorySeed.repositories())
+        for q in Self.queries {
+            let query = try SearchQueryParser.parse(q)
+            for order in [
+                SearchOrder.bestMatch, SearchOrder(sort: .stars, ascending: true),
+                SearchOrder(sort: .updated, ascending: false),
+            ] {
+                let expected = try await reference.search(query, order, 30, 30)
+                let actual = try await repository.search(query, order, 30, 30)
+                #expect(actual == expected, "\(backend) differs for q=\(q) order=\(order)")
+            }
+        }
+    }
+
+    @Test("repository lookups ignore case and throw notFound", arguments: SearchBackend.allCases)
+    func lookups(backend: SearchBackend) async throws {
+        let repository = try await backend.make()
+        let found = try await repository.repository("PointLabs", "Swift-Composable-Architecture")
+        #expect(found.id == 1_000_042)
+        await #expect(throws: SearchError.notFound("nobody/nothing")) {
+            try await repository.repository("nobody", "nothing")
+        }
+    }
+}
