@@ -30,8 +30,10 @@ static inline int counterpart_available_cpus(void) {
 
 #include <malloc.h>
 // glibc trims a thread arena's top as soon as 128 KiB are free and grows it again on the next
-// request, an mprotect each way; a higher threshold keeps the pages for reuse.
+// request, an mprotect each way, and serves blocks over 128 KiB (a search page's JSON) with a fresh
+// mmap, page faults included; higher thresholds keep the pages for reuse.
 static inline void counterpart_tune_malloc(void) {
     mallopt(M_TRIM_THRESHOLD, 8 * 1024 * 1024);
     mallopt(M_TOP_PAD, 1024 * 1024);
+    mallopt(M_MMAP_THRESHOLD, 4 * 1024 * 1024);
 }

@@ -30,11 +30,12 @@ public struct JSONWriter: Sendable {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
-        // Move the buffer into the object writer so appending never copies it.
-        var object = ObjectWriter(writer: self)
-        self = JSONWriter(capacity: 0)
+        // Swap the buffer into the object writer and back: a copy-and-reassign left the optimiser a
+        // second reference, and every nested object then copied the whole buffer (measured).
+        var object = ObjectWriter(writer: JSONWriter(capacity: 0))
+        swap(&object.writer, &self)
         body(&object)
-        self = object.writer
+        swap(&object.writer, &self)
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }

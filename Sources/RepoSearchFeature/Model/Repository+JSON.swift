@@ -32,7 +32,7 @@ public struct RepositoryRepresentation: JSONWritable {
             object.member("description", repo.description)
             object.member("fork", repo.isFork)
             object.member("url", api)
-            for (name, suffix) in Self.urlMembers { object.member(name, api + suffix) }
+            for (name, suffix) in Self.urlMembers { object.member(name) { $0.string(api, suffix) { _ in } } }
             object.member("created_at", repo.createdAt)
             object.member("updated_at", repo.updatedAt)
             object.member("pushed_at", repo.pushedAt)

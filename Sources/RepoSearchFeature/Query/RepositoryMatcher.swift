@@ -1,12 +1,16 @@
 import Glibc
 
-/// A repository with its searchable fields tokenised once, at load.
-struct IndexedRepository: Sendable {
+/// A repository with its searchable fields tokenised and its keys lowercased once, at load.
+///
+/// A class so that scanning thousands of them retains one reference each, not every field.
+final class IndexedRepository: Sendable {
     let repository: Repository
     let name: [String]
     let description: [String]
     let topics: [[String]]
     let readme: [String]
+    let languageKey: String?
+    let fullNameKey: String
 
     init(_ repository: Repository) {
         self.repository = repository
@@ -14,6 +18,8 @@ struct IndexedRepository: Sendable {
         description = SearchTokens.tokens(of: repository.description ?? "")
         topics = repository.topics.map(SearchTokens.tokens(of:))
         readme = SearchTokens.tokens(of: repository.readme)
+        languageKey = repository.language?.lowercased()
+        fullNameKey = repository.fullName.lowercased()
     }
 }
 
@@ -22,27 +28,50 @@ struct IndexedRepository: Sendable {
 /// One Swift function for every backend: engines only narrow the candidates, so every backend
 /// returns the same results, scores and pages.
 enum RepositoryMatcher {
+    /// A query prepared once for scanning many repositories.
+    struct Prepared {
+        let query: SearchQuery
+        let fields: [SearchField]
+        let keywordTokens: [String]
+        let hasOrGroups: Bool
+
+        init(_ query: SearchQuery) {
+            self.query = query
+            fields = SearchField.allCases.filter(query.fields.contains)
+            keywordTokens = query.keywords.flatMap(\.tokens)
+            hasOrGroups = query.conditions.contains { $0.predicate.orGroup != nil && !$0.negated }
+        }
+    }
+
     /// The score of `indexed` for `query`, or `nil` when it is not a result.
     static func score(_ indexed: IndexedRepository, for query: SearchQuery) -> Double? {
+        score(indexed, for: Prepared(query))
+    }
+
+    /// The score of `indexed` for a prepared query, or `nil` when it is not a result.
+    static func score(_ indexed: IndexedRepository, for prepared: Prepared) -> Double? {
+        let query = prepared.query
         let repository = indexed.repository
         switch query.forks {
         case .excluded where repository.isFork: return nil
         case .only where !repository.isFork: return nil
         default: break
         }
-        guard satisfies(repository, query.conditions) else { return nil }
-        for keyword in query.excludedKeywords where strength(keyword, indexed, query.fields) > 0 {
+        if !query.conditions.isEmpty, !satisfies(indexed, query.conditions, orGroups: prepared.hasOrGroups) {
+            return nil
+        }
+        for keyword in query.excludedKeywords where strength(keyword, indexed, prepared.fields) > 0 {
             return nil
         }
         var text = 0.0
         for keyword in query.keywords {
-            let strength = strength(keyword, indexed, query.fields)
+            let strength = strength(keyword, indexed, prepared.fields)
             guard strength > 0 else { return nil }
             text += strength * Double(keyword.tokens.count)
         }
         if query.keywords.isEmpty {
             text = 1
-        } else if query.keywords.flatMap(\.tokens) == indexed.name {
+        } else if prepared.keywordTokens == indexed.name {
             text += 5
         }
         let raw = text * (1 + log10(1 + Double(repository.stars)))
@@ -50,17 +79,20 @@ enum RepositoryMatcher {
     }
 
     /// s(t): the best weighted match of `keyword` over the searched fields.
-    static func strength(_ keyword: SearchQuery.Keyword, _ indexed: IndexedRepository, _ fields: Set<SearchField>)
+    static func strength(_ keyword: SearchQuery.Keyword, _ indexed: IndexedRepository, _ fields: [SearchField])
         -> Double
     {
         var best = 0.0
         for field in fields {
-            let match: Double
+            var match = 0.0
             switch field {
             case .name: match = self.match(keyword.tokens, in: indexed.name)
             case .description: match = self.match(keyword.tokens, in: indexed.description)
             case .readme: match = self.match(keyword.tokens, in: indexed.readme)
-            case .topics: match = indexed.topics.map { self.match(keyword.tokens, in: $0) }.max() ?? 0
+            case .topics:
+                for topic in indexed.topics where match < 1 {
+                    match = max(match, self.match(keyword.tokens, in: topic))
+                }
             }
             best = max(best, field.weight * match)
         }
@@ -80,32 +112,45 @@ enum RepositoryMatcher {
     }
 
     private static func prefixMatch(_ token: String, in field: [String]) -> Double {
-        token.utf8.count >= 3 && field.contains { $0.hasPrefix(token) } ? 0.5 : 0
+        token.utf8.count >= 3 && field.contains { $0.utf8.starts(with: token.utf8) } ? 0.5 : 0
     }
 
     /// Qualifiers: OR within repeated language/license/user/org/repo, AND across everything else.
-    static func satisfies(_ repository: Repository, _ conditions: [SearchQuery.Condition]) -> Bool {
-        var groups: [String: Bool] = [:]
-        for condition in conditions {
-            let holds = holds(condition.predicate, for: repository)
-            if condition.negated {
-                if holds { return false }
-            } else if let group = condition.predicate.orGroup {
-                groups[group] = (groups[group] ?? false) || holds
-            } else if !holds {
+    static func satisfies(_ indexed: IndexedRepository, _ conditions: [SearchQuery.Condition], orGroups: Bool) -> Bool {
+        guard orGroups else {
+            for condition in conditions where holds(condition.predicate, for: indexed) == condition.negated {
                 return false
             }
+            return true
         }
-        return groups.values.allSatisfy { $0 }
+        // One slot per OR group (language, license, user, org, repo): nil = not asked, else any held.
+        var groups: (Bool?, Bool?, Bool?, Bool?, Bool?) = (nil, nil, nil, nil, nil)
+        for condition in conditions {
+            let holds = holds(condition.predicate, for: indexed)
+            if condition.negated {
+                if holds { return false }
+                continue
+            }
+            switch condition.predicate {
+            case .language: groups.0 = (groups.0 ?? false) || holds
+            case .license: groups.1 = (groups.1 ?? false) || holds
+            case .user: groups.2 = (groups.2 ?? false) || holds
+            case .organisation: groups.3 = (groups.3 ?? false) || holds
+            case .repository: groups.4 = (groups.4 ?? false) || holds
+            default: if !holds { return false }
+            }
+        }
+        return groups.0 != false && groups.1 != false && groups.2 != false && groups.3 != false && groups.4 != false
     }
 
-    private static func holds(_ predicate: SearchQuery.Predicate, for repository: Repository) -> Bool {
-        switch predicate {
-        case .language(let language): repository.language?.lowercased() == language
+    private static func holds(_ predicate: SearchQuery.Predicate, for indexed: IndexedRepository) -> Bool {
+        let repository = indexed.repository
+        return switch predicate {
+        case .language(let language): indexed.languageKey == language
         case .license(let key): repository.license?.key == key
         case .user(let login): repository.owner.login == login
         case .organisation(let login): repository.owner.isOrganization && repository.owner.login == login
-        case .repository(let fullName): repository.fullName.lowercased() == fullName
+        case .repository(let fullName): indexed.fullNameKey == fullName
         case .topic(let topic): repository.topics.contains(topic)
         case .stars(let range): range.contains(repository.stars)
         case .forks(let range): range.contains(repository.forks)

@@ -20,23 +20,38 @@ public struct SearchOrder: Sendable, Equatable {
         case stars, forks, helpWantedIssues = "help-wanted-issues", updated
     }
 
-    /// Whether `lhs` comes before `rhs`; ties end with the id, ascending.
-    func areInIncreasingOrder(_ lhs: SearchResult, _ rhs: SearchResult) -> Bool {
-        let a = lhs.repository
-        let b = rhs.repository
-        let keys: (Int64, Int64)
-        switch sort {
-        case nil:
+    /// A match reduced to what ordering needs, so sorting never copies repositories.
+    struct Ranked {
+        let position: Int
+        let score: Double
+        let key: Int64
+        let stars: Int
+        let id: Int
+    }
+
+    /// `repository` at `position` with `score`, ready for `areInIncreasingOrder`.
+    func ranked(_ repository: Repository, at position: Int, score: Double) -> Ranked {
+        let key: Int64 =
+            switch sort {
+            case nil: 0
+            case .stars: Int64(repository.stars)
+            case .forks: Int64(repository.forks)
+            case .helpWantedIssues: Int64(repository.helpWantedIssues)
+            case .updated: repository.updatedAt.secondsSince1970
+            }
+        return Ranked(position: position, score: score, key: key, stars: repository.stars, id: repository.id)
+    }
+
+    /// Whether `lhs` comes before `rhs`: best match is score, then stars, descending; a sort key
+    /// follows `order`; ties end with the id, ascending.
+    func areInIncreasingOrder(_ lhs: Ranked, _ rhs: Ranked) -> Bool {
+        if sort == nil {
             if lhs.score != rhs.score { return lhs.score > rhs.score }
-            if a.stars != b.stars { return a.stars > b.stars }
-            return a.id < b.id
-        case .stars: keys = (Int64(a.stars), Int64(b.stars))
-        case .forks: keys = (Int64(a.forks), Int64(b.forks))
-        case .helpWantedIssues: keys = (Int64(a.helpWantedIssues), Int64(b.helpWantedIssues))
-        case .updated: keys = (a.updatedAt.secondsSince1970, b.updatedAt.secondsSince1970)
+            if lhs.stars != rhs.stars { return lhs.stars > rhs.stars }
+        } else if lhs.key != rhs.key {
+            return ascending ? lhs.key < rhs.key : lhs.key > rhs.key
         }
-        if keys.0 != keys.1 { return ascending ? keys.0 < keys.1 : keys.0 > keys.1 }
-        return a.id < b.id
+        return lhs.id < rhs.id
     }
 }
 

@@ -5,7 +5,7 @@ extension RepoSearchRepository {
     /// `RepositoryMatcher` and never suspends.
     public static func inMemory(_ repositories: [Repository]) -> Self {
         let index = SearchIndex(repositories)
-        return Self(search: index.search, repository: index.repository)
+        return Self(search: { index.search($0, $1, $2, $3) }, repository: index.repository)
     }
 
     /// The seeded dataset (`seed`, api.md §7), generated on first use so start-up stays fast.
@@ -21,25 +21,44 @@ extension RepoSearchRepository {
 /// The in-memory search structures: tokenised repositories and a by-name table.
 final class SearchIndex: Sendable {
     private let indexed: [IndexedRepository]
+    private let byID: [Int: Int]
     private let byName: [String: Repository]
 
     init(_ repositories: [Repository]) {
         indexed = repositories.map(IndexedRepository.init)
+        byID = Dictionary(repositories.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         byName = Dictionary(
             repositories.map { ($0.fullName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func search(_ query: SearchQuery, _ order: SearchOrder, _ offset: Int, _ limit: Int) -> SearchPage {
-        var matches: [SearchResult] = []
-        for candidate in indexed {
-            if let score = RepositoryMatcher.score(candidate, for: query) {
-                matches.append(SearchResult(repository: candidate.repository, score: score))
+    /// Matches every repository, or only those in `candidates` (ids an engine narrowed to).
+    func search(
+        _ query: SearchQuery,
+        _ order: SearchOrder,
+        _ offset: Int,
+        _ limit: Int,
+        candidates: [Int]? = nil
+    ) -> SearchPage {
+        // Positions and scores only: sorting whole repositories would copy and retain every field.
+        var matches: [SearchOrder.Ranked] = []
+        let prepared = RepositoryMatcher.Prepared(query)
+        func consider(_ position: Int) {
+            if let score = RepositoryMatcher.score(indexed[position], for: prepared) {
+                matches.append(order.ranked(indexed[position].repository, at: position, score: score))
             }
+        }
+        if let candidates {
+            for id in candidates { if let position = byID[id] { consider(position) } }
+        } else {
+            for position in indexed.indices { consider(position) }
         }
         matches.sort(by: order.areInIncreasingOrder)
         let start = min(max(0, offset), matches.count)
         let end = min(matches.count, start + max(0, limit))
-        return SearchPage(total: matches.count, items: Array(matches[start..<end]))
+        let items = matches[start..<end].map {
+            SearchResult(repository: indexed[$0.position].repository, score: $0.score)
+        }
+        return SearchPage(total: matches.count, items: items)
     }
 
     func repository(_ owner: String, _ name: String) throws -> Repository {
@@ -65,6 +84,22 @@ private final class LazySearchIndex: Sendable {
             let index = SearchIndex(RepositorySeed.repositories(seed: seed))
             built = index
             return index
+        }
+    }
+}
+
+/// A `SearchIndex` loaded on first use from an asynchronous source (a database table).
+final class LoadedSearchIndex: Sendable {
+    private let stored = Mutex<SearchIndex?>(nil)
+
+    /// The index, loading it with `load` the first time.
+    func index(loading load: () async throws -> [Repository]) async throws -> SearchIndex {
+        if let index = stored.withLock({ $0 }) { return index }
+        let loaded = SearchIndex(try await load())
+        return stored.withLock { current in
+            if let current { return current }
+            current = loaded
+            return loaded
         }
     }
 }

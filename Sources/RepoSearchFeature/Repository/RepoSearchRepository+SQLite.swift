@@ -4,16 +4,21 @@ import HTTPKit
 import Storage
 
 extension RepoSearchRepository {
-    /// The repositories in SQLite: FTS5 and the qualifier indexes narrow the candidates, then the same
-    /// `RepositoryMatcher` as the in-memory backend decides, scores and orders — so both return
-    /// identical pages.
+    /// The repositories in SQLite: FTS5 and the qualifier indexes narrow the candidates to ids, then
+    /// the same `RepositoryMatcher` as the in-memory backend decides, scores and orders — so both
+    /// return identical pages. The seeded rows never change, so their tokenised form is loaded once,
+    /// on the first search.
     public static func sqlite(_ database: any DatabaseWriter) -> Self {
-        Self(
+        let loaded = LoadedSearchIndex()
+        return Self(
             search: { query, order, offset, limit in
-                let candidates = try await mapErrors {
-                    try await database.read { db in try RepositoryRows.candidates(db, query) }
+                let index = try await loaded.index {
+                    try await mapErrors { try await database.read { db in try RepositoryRows.all(db) } }
                 }
-                return SearchIndex(candidates).search(query, order, offset, limit)
+                let candidates = try await mapErrors {
+                    try await database.read { db in try RepositoryRows.candidateIDs(db, query) }
+                }
+                return index.search(query, order, offset, limit, candidates: candidates)
             },
             repository: { owner, name in
                 let found = try await mapErrors {
@@ -53,9 +58,14 @@ enum RepositoryRows {
         licenseKey, topics, defaultBranch, readme
         """
 
-    /// The rows that may match: FTS for the keywords, indexes for simple qualifiers. Over-approximate
+    /// The ids that may match: FTS for the keywords, indexes for simple qualifiers. Over-approximate
     /// on purpose; `RepositoryMatcher` has the final word.
-    static func candidates(_ db: Database, _ query: SearchQuery) throws -> [Repository] {
+    /// Every repository, for the in-process index.
+    static func all(_ db: Database) throws -> [Repository] {
+        try Row.fetchAll(db, sql: "SELECT \(columns) FROM repositories ORDER BY id").map(repository)
+    }
+
+    static func candidateIDs(_ db: Database, _ query: SearchQuery) throws -> [Int] {
         var clauses: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         if let match = ftsExpression(query) {
@@ -89,11 +99,8 @@ enum RepositoryRows {
             arguments += languages
         }
         let filter = clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ")
-        let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM repositories" + filter)
-        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
-        var repositories: [Repository] = []
-        while let row = try cursor.next() { repositories.append(repository(row)) }
-        return repositories
+        let statement = try db.cachedStatement(sql: "SELECT id FROM repositories" + filter + " ORDER BY id")
+        return try Int.fetchAll(statement, arguments: StatementArguments(arguments))
     }
 
     /// An FTS5 expression for the positive keywords over the searched columns: each keyword's
