@@ -211,8 +211,12 @@ let package = Package(
             name: "RepoSearchFeatureTests",
             dependencies: [
                 "HTTPKit",
+                "Reducers",
+                "ReducersTesting",
                 "RepoSearchFeature",
                 "Storage",
+                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

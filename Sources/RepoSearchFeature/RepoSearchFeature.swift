@@ -37,9 +37,15 @@ public struct RepoSearchFeature: Reducer, Sendable {
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         @Dependency(\.repoSearchRepository) var repositories
+        @Dependency(\.responseCache) var cache
         switch action {
         case .request(let request):
             state.request = request
+            // The seeded repositories never change, so a cached answer is valid at version 0.
+            if let key = request.cacheKey, let cached = cache.response(for: key, version: 0) {
+                state.response = cached
+                return .none
+            }
             switch request.operation {
             case .search(let query, let order, let page, let perPage):
                 let offset = (page - 1) * perPage
@@ -56,11 +62,15 @@ public struct RepoSearchFeature: Reducer, Sendable {
 
         case .internal(.searched(.success(let page))):
             guard let request = state.request else { return .none }
-            state.response = SearchResponses.page(page, request: request)
+            let response = SearchResponses.page(page, request: request)
+            state.response = response
+            if let key = request.cacheKey { cache.store(response, for: key, version: 0) }
             return .none
 
         case .internal(.found(.success(let repository))):
-            state.response = SearchResponses.repository(repository, baseURL: state.request?.baseURL ?? "")
+            let response = SearchResponses.repository(repository, baseURL: state.request?.baseURL ?? "")
+            state.response = response
+            if let key = state.request?.cacheKey { cache.store(response, for: key, version: 0) }
             return .none
 
         case .internal(.searched(.failure(let error))), .internal(.found(.failure(let error))):

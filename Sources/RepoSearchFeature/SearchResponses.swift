@@ -29,6 +29,7 @@ enum SearchResponses {
         ) {
             headers[HTTPField.Name("Link")!] = link
         }
+        headers[.eTag] = EntityTag.strong(for: writer.bytes)
         return .json(bytes: writer.bytes, headers: headers)
     }
 
@@ -43,6 +44,9 @@ enum SearchResponses {
 
     /// `GET /repos/{owner}/{repo}`: the item without `score`.
     static func repository(_ repository: Repository, baseURL: String) -> Response {
-        .json(RepositoryRepresentation(repository, baseURL: baseURL, score: nil), headers: [.cacheControl: "no-cache"])
+        var writer = JSONWriter(capacity: 4_096)
+        RepositoryRepresentation(repository, baseURL: baseURL, score: nil).write(to: &writer)
+        return .json(
+            bytes: writer.bytes, headers: [.cacheControl: "no-cache", .eTag: EntityTag.strong(for: writer.bytes)])
     }
 }

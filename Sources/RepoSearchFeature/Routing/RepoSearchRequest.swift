@@ -16,6 +16,19 @@ public struct RepoSearchRequest: Sendable, Equatable {
         self.query = query
     }
 
+    /// The response cache key of a search or repository read; avatars are rendered each time.
+    public var cacheKey: String? {
+        switch operation {
+        case .search:
+            "GET " + baseURL + "/search/repositories?"
+                + query.pairs.map { $0.name + "=" + $0.value }.joined(separator: "&")
+        case .repository(let owner, let name):
+            "GET " + baseURL + "/repos/" + owner.lowercased() + "/" + name.lowercased()
+        case .avatar:
+            nil
+        }
+    }
+
     /// The operations.
     public enum Operation: Sendable, Equatable {
         /// `GET /search/repositories`: the parsed `q`, its order, and the page.
