@@ -13,15 +13,17 @@ extension RepoSearchRepository {
         return Self(
             search: { query, order, offset, limit in
                 let index = try await loaded.index {
-                    try await mapErrors { try await database.read { db in try RepositoryRows.all(db) } }
+                    try await RepositoryError.mappingSQLite {
+                        try await database.read { db in try RepositoryRows.all(db) }
+                    }
                 }
-                let candidates = try await mapErrors {
+                let candidates = try await RepositoryError.mappingSQLite {
                     try await database.read { db in try RepositoryRows.candidateIDs(db, query) }
                 }
                 return index.search(query, order, offset, limit, candidates: candidates)
             },
             repository: { owner, name in
-                let found = try await mapErrors {
+                let found = try await RepositoryError.mappingSQLite {
                     try await database.read { db in try RepositoryRows.fetchOne(db, fullName: owner + "/" + name) }
                 }
                 guard let found else { throw SearchError.notFound(owner + "/" + name) }
@@ -35,17 +37,6 @@ extension RepoSearchRepository {
         try await database.write { db in
             for repository in repositories { try RepositoryRows.insert(db, repository) }
             try db.execute(sql: "INSERT INTO repositories_fts (repositories_fts) VALUES ('rebuild')")
-        }
-    }
-}
-
-private func mapErrors<T>(_ body: () async throws -> T) async throws -> T {
-    do {
-        return try await body()
-    } catch let error as DatabaseError {
-        switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED: throw RepositoryError.unavailable("\(error)")
-        default: throw RepositoryError.unknown("\(error)")
         }
     }
 }

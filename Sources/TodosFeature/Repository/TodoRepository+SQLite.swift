@@ -11,12 +11,12 @@ extension TodoRepository {
         let version = DataVersion()
         return Self(
             list: { filter in
-                try await mapErrors {
+                try await RepositoryError.mappingSQLite {
                     try await database.read { db in try TodoRows.fetch(db, filter: filter) }
                 }
             },
             fetch: { id in
-                try await mapErrors {
+                try await RepositoryError.mappingSQLite {
                     try await database.read { db in
                         guard let todo = try TodoRows.fetchOne(db, id: id) else {
                             throw RepositoryErrorMessages.notFound(id)
@@ -26,7 +26,7 @@ extension TodoRepository {
                 }
             },
             write: { change in
-                try await mapErrors {
+                try await RepositoryError.mappingSQLite {
                     let (outcome, changed) = try await database.write { db in
                         let mutation = try TodoRules.apply(change, to: TodoRows.fetch(db, filter: .all))
                         for id in mutation.deletions { try TodoRows.delete(db, id: id) }
@@ -40,18 +40,6 @@ extension TodoRepository {
             },
             version: { version.current }
         )
-    }
-}
-
-/// Maps engine errors to `RepositoryError`; domain errors pass through.
-private func mapErrors<T>(_ body: () async throws -> T) async throws -> T {
-    do {
-        return try await body()
-    } catch let error as DatabaseError {
-        switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED: throw RepositoryError.unavailable("\(error)")
-        default: throw RepositoryError.unknown("\(error)")
-        }
     }
 }
 
