@@ -27,7 +27,7 @@ enum SearchResponses {
             perPage: perPage,
             total: reachable
         ) {
-            headers[HTTPField.Name("Link")!] = link
+            headers[.link] = link
         }
         headers[.eTag] = EntityTag.strong(for: writer.bytes)
         return .json(bytes: writer.bytes, headers: headers)

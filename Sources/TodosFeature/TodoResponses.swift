@@ -51,10 +51,3 @@ enum TodoResponses {
         }
     }
 }
-
-extension HTTPField.Name {
-    /// `X-Total-Count`: how many items matched before paging.
-    static let xTotalCount = Self("X-Total-Count")!
-    /// `Link` (RFC 8288).
-    static let link = Self("Link")!
-}

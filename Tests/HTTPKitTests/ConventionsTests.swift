@@ -84,3 +84,17 @@ struct ConventionsTests {
         )
     }
 }
+
+@Suite("Header names")
+struct HeaderNameTests {
+    @Test("every custom header name is the spelling api.md uses")
+    func names() {
+        #expect(
+            HTTPField.Name.counterpartNames.map(\.rawName) == [
+                "X-Request-Id", "Server-Timing", "Timing-Allow-Origin", "Host", "Accept-Post", "Accept-Patch", "Link",
+                "X-Total-Count", "Idempotency-Key", "Idempotent-Replayed", "X-RateLimit-Limit", "X-RateLimit-Remaining",
+                "X-RateLimit-Used", "X-RateLimit-Reset", "X-RateLimit-Resource",
+            ]
+        )
+    }
+}

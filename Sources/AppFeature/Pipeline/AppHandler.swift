@@ -146,10 +146,3 @@ public struct AppHandler: HTTPHandler {
         return nil
     }
 }
-
-extension HTTPField.Name {
-    /// `Idempotency-Key` (api.md §1.2).
-    static let idempotencyKey = Self("Idempotency-Key")!
-    /// `Idempotent-Replayed: true` on a replayed answer.
-    static let idempotentReplayed = Self("Idempotent-Replayed")!
-}

@@ -111,11 +111,3 @@ public final class RateLimiter: Sendable {
         ]
     }
 }
-
-extension HTTPField.Name {
-    static let xRateLimitLimit = Self("X-RateLimit-Limit")!
-    static let xRateLimitRemaining = Self("X-RateLimit-Remaining")!
-    static let xRateLimitUsed = Self("X-RateLimit-Used")!
-    static let xRateLimitReset = Self("X-RateLimit-Reset")!
-    static let xRateLimitResource = Self("X-RateLimit-Resource")!
-}

@@ -34,8 +34,3 @@ public enum CORS {
         return Response(status: .noContent, headers: headers)
     }
 }
-
-extension HTTPField.Name {
-    /// `Timing-Allow-Origin`, so browsers expose `Server-Timing` to scripts.
-    public static let timingAllowOrigin = Self("Timing-Allow-Origin")!
-}

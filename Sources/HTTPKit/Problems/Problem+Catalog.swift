@@ -107,10 +107,3 @@ extension Problem {
         )
     }
 }
-
-extension HTTPField.Name {
-    /// `Accept-Post` (RFC 9110 §8.3 companion), sent with 415 on POST.
-    public static let acceptPost = Self("Accept-Post")!
-    /// `Accept-Patch` (RFC 5789), sent with 415 on PATCH.
-    public static let acceptPatch = Self("Accept-Patch")!
-}

@@ -84,8 +84,3 @@ public struct RouteContext: Sendable, Equatable {
             }
     }
 }
-
-extension HTTPField.Name {
-    /// `Host` as HTTP/1.1 sends it; swift-http-types reserves `.host` for the `:authority` of HTTP/2.
-    public static let hostHeader = Self("Host")!
-}

@@ -46,10 +46,3 @@ public struct ServerRequest: Sendable {
     /// The decoded query parameters (api.md §1: percent-decoded UTF-8, `+` is a space, last wins).
     public var queryParameters: QueryParameters { QueryParameters(query ?? "") }
 }
-
-extension HTTPField.Name {
-    /// `X-Request-Id`, echoed on every response and used as the problem `instance`.
-    public static let xRequestID = Self("X-Request-Id")!
-    /// `Server-Timing`, which splits handling time from repository time.
-    public static let serverTiming = Self("Server-Timing")!
-}
