@@ -4,12 +4,19 @@ public struct AppSettings: Sendable, Equatable {
     public var publicURL: String?
     /// The `Host` to assume when a request carries none (HTTP/1.0 clients).
     public var defaultHost: String
+    /// `--web-url`: the base of `html_url`-style links (api.md §3.4's `W`).
+    public var webURL: String
 
-    /// Creates settings; a trailing slash on `publicURL` is dropped.
-    public init(publicURL: String? = nil, defaultHost: String = "localhost:8080") {
+    /// Creates settings; trailing slashes on the URLs are dropped.
+    public init(
+        publicURL: String? = nil, defaultHost: String = "localhost:8080", webURL: String = "https://example.com"
+    ) {
         var base = publicURL
         while base?.hasSuffix("/") == true { base?.removeLast() }
+        var web = webURL
+        while web.hasSuffix("/") { web.removeLast() }
         self.publicURL = base
         self.defaultHost = defaultHost
+        self.webURL = web
     }
 }

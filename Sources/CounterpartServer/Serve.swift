@@ -30,6 +30,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Base of every absolute URL the server writes (default: http:// + the request's Host).")
     var publicURL: String?
 
+    @Option(help: "Base of the web links (html_url) GitHub-style answers carry.")
+    var webURL = "https://example.com"
+
     @Option(help: "Largest request line plus headers, in bytes.")
     var maxHeaderBytes = 16 * 1024
 
@@ -70,6 +73,9 @@ struct Serve: AsyncParsableCommand {
         guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1.") }
         guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes must be at least 1024.") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be at least 1024.") }
+        guard webURL.hasPrefix("http://") || webURL.hasPrefix("https://") else {
+            throw ValidationError("--web-url \(webURL) must start with http:// or https://.")
+        }
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
             throw ValidationError("--public-url \(publicURL) must start with http:// or https://.")
         }
@@ -108,7 +114,7 @@ struct Serve: AsyncParsableCommand {
         let server = HTTPServer(
             configuration: serverConfiguration,
             handler: App.handler(
-                settings: AppSettings(publicURL: publicURL, defaultHost: "\(host):\(port)"),
+                settings: AppSettings(publicURL: publicURL, defaultHost: "\(host):\(port)", webURL: webURL),
                 accessLog: accessLog ? Logger(label: "counterpart.access") : nil,
                 rateLimiter: .standard(overrides: try rateLimitOverrides())
             ),

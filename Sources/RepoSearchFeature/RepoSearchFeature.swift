@@ -68,7 +68,8 @@ public struct RepoSearchFeature: Reducer, Sendable {
             return .none
 
         case .internal(.found(.success(let repository))):
-            let response = SearchResponses.repository(repository, baseURL: state.request?.baseURL ?? "")
+            guard let request = state.request else { return .none }
+            let response = SearchResponses.repository(repository, request: request)
             state.response = response
             if let key = state.request?.cacheKey { cache.store(response, for: key, version: 0) }
             return .none

@@ -12,8 +12,13 @@ enum SearchResponses {
             object.member("incomplete_results", false)
             object.member("items") { writer in
                 writer.array(page.items) { writer, result in
-                    RepositoryRepresentation(result.repository, baseURL: request.baseURL, score: result.score)
-                        .write(to: &writer)
+                    RepositoryRepresentation(
+                        result.repository,
+                        baseURL: request.baseURL,
+                        webURL: request.webURL,
+                        score: result.score
+                    )
+                    .write(to: &writer)
                 }
             }
         }
@@ -43,9 +48,10 @@ enum SearchResponses {
     }
 
     /// `GET /repos/{owner}/{repo}`: the item without `score`.
-    static func repository(_ repository: Repository, baseURL: String) -> Response {
+    static func repository(_ repository: Repository, request: RepoSearchRequest) -> Response {
         var writer = JSONWriter(capacity: 4_096)
-        RepositoryRepresentation(repository, baseURL: baseURL, score: nil).write(to: &writer)
+        RepositoryRepresentation(repository, baseURL: request.baseURL, webURL: request.webURL, score: nil)
+            .write(to: &writer)
         return .json(
             bytes: writer.bytes, headers: [.cacheControl: "no-cache", .eTag: EntityTag.strong(for: writer.bytes)])
     }

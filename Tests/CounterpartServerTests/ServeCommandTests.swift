@@ -17,6 +17,19 @@ struct ServeCommandTests {
         #expect(server.printed.contains("request_id=cli-test"), "the access log names the request")
     }
 
+    @Test("--web-url sets the web links of GitHub-style answers")
+    func webURL() async throws {
+        let server = try ServerProcess([
+            "serve", "--port", "0", "--database", "memory", "--web-url", "https://git.example.org/",
+        ])
+        let port = try #require(await server.listeningPort())
+        let text = try HTTPClient(port: port).request("GET", "/repos/pointlabs/swift-composable-architecture").text
+        #expect(text.contains(#""html_url":"https://git.example.org/pointlabs/swift-composable-architecture""#))
+        #expect(text.contains(#""ssh_url":"git@git.example.org:pointlabs/swift-composable-architecture.git""#))
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0)
+    }
+
     @Test("SIGINT is a graceful shutdown too")
     func sigintExitsCleanly() async throws {
         let server = try ServerProcess(["serve", "--port", "0", "--database", "memory"])

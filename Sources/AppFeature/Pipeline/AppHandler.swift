@@ -75,7 +75,11 @@ public struct AppHandler: HTTPHandler {
             responder.idempotency = (idempotency, scope)
         }
         let context = RouteContext.resolve(
-            for: request, publicURL: settings.publicURL, defaultHost: settings.defaultHost)
+            for: request,
+            publicURL: settings.publicURL,
+            defaultHost: settings.defaultHost,
+            webURL: settings.webURL
+        )
         endpoint.respond(to: request, context: context, responder: responder)
     }
 

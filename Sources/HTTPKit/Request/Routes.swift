@@ -56,17 +56,25 @@ extension Routes {
 public struct RouteContext: Sendable, Equatable {
     /// `--public-url`, or `http://` plus the request's `Host` (api.md §1, "URLs"); no trailing slash.
     public var baseURL: String
+    /// `--web-url`: the base of the web (`html_url`) links GitHub-style answers carry.
+    public var webURL: String
 
     /// Creates a context.
-    public init(baseURL: String) {
+    public init(baseURL: String, webURL: String = "https://example.com") {
         self.baseURL = baseURL
+        self.webURL = webURL
     }
 
     /// The context for `request`: `publicURL` when configured, else built from `Host`.
-    public static func resolve(for request: ServerRequest, publicURL: String?, defaultHost: String) -> Self {
-        if let publicURL { return Self(baseURL: publicURL) }
+    public static func resolve(
+        for request: ServerRequest,
+        publicURL: String?,
+        defaultHost: String,
+        webURL: String = "https://example.com"
+    ) -> Self {
+        if let publicURL { return Self(baseURL: publicURL, webURL: webURL) }
         let host = request.headers[.hostHeader].flatMap { isSafeHost($0) ? $0 : nil } ?? defaultHost
-        return Self(baseURL: "http://" + host)
+        return Self(baseURL: "http://" + host, webURL: webURL)
     }
 
     /// A `Host` value safe to put in a URL: letters, digits, `.-:[]`, at most 255 bytes.

@@ -8,12 +8,20 @@ public struct RepoSearchRequest: Sendable, Equatable {
     public var baseURL: String
     /// The query as received, for `Link` headers.
     public var query: QueryParameters
+    /// The base of web (`html_url`) links.
+    public var webURL: String
 
     /// Creates a request.
-    public init(_ operation: Operation, baseURL: String, query: QueryParameters = QueryParameters("")) {
+    public init(
+        _ operation: Operation,
+        baseURL: String,
+        query: QueryParameters = QueryParameters(""),
+        webURL: String = "https://example.com"
+    ) {
         self.operation = operation
         self.baseURL = baseURL
         self.query = query
+        self.webURL = webURL
     }
 
     /// The response cache key of a search or repository read; avatars are rendered each time.

@@ -44,18 +44,21 @@ public struct RepoSearchRoutes: Routes {
         let query = request.queryParameters
         if request.path.hasPrefix("/avatars/") {
             let login = String(request.path.dropFirst("/avatars/".count))
-            return RepoSearchRequest(.avatar(login: login), baseURL: context.baseURL, query: query)
+            return RepoSearchRequest(
+                .avatar(login: login), baseURL: context.baseURL, query: query, webURL: context.webURL)
         }
         guard request.path == "/search/repositories" else {
             let parts = request.path.split(separator: "/")
             return RepoSearchRequest(
                 .repository(owner: String(parts[1]), name: String(parts[2])),
                 baseURL: context.baseURL,
-                query: query
+                query: query,
+                webURL: context.webURL
             )
         }
         do {
-            return RepoSearchRequest(try searchOperation(query), baseURL: context.baseURL, query: query)
+            return RepoSearchRequest(
+                try searchOperation(query), baseURL: context.baseURL, query: query, webURL: context.webURL)
         } catch {
             throw RouteError(error.problem)
         }
