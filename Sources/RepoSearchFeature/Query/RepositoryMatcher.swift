@@ -5,19 +5,21 @@ import Glibc
 /// A class so that scanning thousands of them retains one reference each, not every field.
 final class IndexedRepository: Sendable {
     let repository: Repository
-    let name: [String]
-    let description: [String]
-    let topics: [[String]]
-    let readme: [String]
+    let name: [Int32]
+    let description: [Int32]
+    let topics: [[Int32]]
+    let readme: [Int32]
     let languageKey: String?
     let fullNameKey: String
 
-    init(_ repository: Repository) {
+    /// Tokenises `repository`, numbering its tokens in `vocabulary`.
+    init(_ repository: Repository, vocabulary: inout Vocabulary) {
+        func ids(_ text: String) -> [Int32] { SearchTokens.tokens(of: text).map { vocabulary.intern($0) } }
         self.repository = repository
-        name = SearchTokens.tokens(of: repository.name)
-        description = SearchTokens.tokens(of: repository.description ?? "")
-        topics = repository.topics.map(SearchTokens.tokens(of:))
-        readme = SearchTokens.tokens(of: repository.readme)
+        name = ids(repository.name)
+        description = ids(repository.description ?? "")
+        topics = repository.topics.map(ids)
+        readme = ids(repository.readme)
         languageKey = repository.language?.lowercased()
         fullNameKey = repository.fullName.lowercased()
     }
@@ -28,24 +30,42 @@ final class IndexedRepository: Sendable {
 /// One Swift function for every backend: engines only narrow the candidates, so every backend
 /// returns the same results, scores and pages.
 enum RepositoryMatcher {
-    /// A query prepared once for scanning many repositories.
+    /// A query prepared once for scanning many repositories of one vocabulary.
     struct Prepared {
         let query: SearchQuery
         let fields: [SearchField]
-        let keywordTokens: [String]
+        let keywords: [Keyword]
+        let excludedKeywords: [Keyword]
+        /// Every keyword's token ids in order, for the name bonus; `nil` if a token is unknown.
+        let keywordTokens: [Int32]?
         let hasOrGroups: Bool
 
-        init(_ query: SearchQuery) {
+        init(_ query: SearchQuery, vocabulary: Vocabulary) {
             self.query = query
             fields = SearchField.allCases.filter(query.fields.contains)
-            keywordTokens = query.keywords.flatMap(\.tokens)
+            keywords = query.keywords.map { Keyword($0, vocabulary) }
+            excludedKeywords = query.excludedKeywords.map { Keyword($0, vocabulary) }
+            let all = query.keywords.flatMap(\.tokens).map(vocabulary.id(of:))
+            keywordTokens = all.contains(nil) ? nil : all.compactMap { $0 }
             hasOrGroups = query.conditions.contains { $0.predicate.orGroup != nil && !$0.negated }
         }
     }
 
-    /// The score of `indexed` for `query`, or `nil` when it is not a result.
-    static func score(_ indexed: IndexedRepository, for query: SearchQuery) -> Double? {
-        score(indexed, for: Prepared(query))
+    /// A keyword as token ids: the exact ids (`nil` when one is unknown, so it cannot match exactly)
+    /// and, for one token of at least three characters, the ids it is a prefix of.
+    struct Keyword {
+        let tokenCount: Int
+        let ids: [Int32]?
+        let prefixOf: Set<Int32>
+
+        init(_ keyword: SearchQuery.Keyword, _ vocabulary: Vocabulary) {
+            tokenCount = keyword.tokens.count
+            let found = keyword.tokens.map(vocabulary.id(of:))
+            ids = found.contains(nil) ? nil : found.compactMap { $0 }
+            prefixOf =
+                keyword.tokens.count == 1 && keyword.tokens[0].utf8.count >= 3
+                ? vocabulary.ids(beginningWith: keyword.tokens[0]) : []
+        }
     }
 
     /// The score of `indexed` for a prepared query, or `nil` when it is not a result.
@@ -60,14 +80,14 @@ enum RepositoryMatcher {
         if !query.conditions.isEmpty, !satisfies(indexed, query.conditions, orGroups: prepared.hasOrGroups) {
             return nil
         }
-        for keyword in query.excludedKeywords where strength(keyword, indexed, prepared.fields) > 0 {
+        for keyword in prepared.excludedKeywords where strength(keyword, indexed, prepared.fields) > 0 {
             return nil
         }
         var text = 0.0
-        for keyword in query.keywords {
+        for keyword in prepared.keywords {
             let strength = strength(keyword, indexed, prepared.fields)
             guard strength > 0 else { return nil }
-            text += strength * Double(keyword.tokens.count)
+            text += strength * Double(keyword.tokenCount)
         }
         if query.keywords.isEmpty {
             text = 1
@@ -79,20 +99,16 @@ enum RepositoryMatcher {
     }
 
     /// s(t): the best weighted match of `keyword` over the searched fields.
-    static func strength(_ keyword: SearchQuery.Keyword, _ indexed: IndexedRepository, _ fields: [SearchField])
-        -> Double
-    {
+    static func strength(_ keyword: Keyword, _ indexed: IndexedRepository, _ fields: [SearchField]) -> Double {
         var best = 0.0
         for field in fields {
             var match = 0.0
             switch field {
-            case .name: match = self.match(keyword.tokens, in: indexed.name)
-            case .description: match = self.match(keyword.tokens, in: indexed.description)
-            case .readme: match = self.match(keyword.tokens, in: indexed.readme)
+            case .name: match = self.match(keyword, in: indexed.name)
+            case .description: match = self.match(keyword, in: indexed.description)
+            case .readme: match = self.match(keyword, in: indexed.readme)
             case .topics:
-                for topic in indexed.topics where match < 1 {
-                    match = max(match, self.match(keyword.tokens, in: topic))
-                }
+                for topic in indexed.topics where match < 1 { match = max(match, self.match(keyword, in: topic)) }
             }
             best = max(best, field.weight * match)
         }
@@ -101,18 +117,13 @@ enum RepositoryMatcher {
 
     /// m(t, f): 1 for the token (or consecutive tokens) in the field, 0.5 for a single token of at
     /// least three characters that begins one of the field's tokens, else 0.
-    static func match(_ tokens: [String], in field: [String]) -> Double {
-        guard !tokens.isEmpty, tokens.count <= field.count else {
-            return tokens.count == 1 ? prefixMatch(tokens[0], in: field) : 0
+    static func match(_ keyword: Keyword, in field: [Int32]) -> Double {
+        if let ids = keyword.ids, !ids.isEmpty, ids.count <= field.count {
+            for start in 0...(field.count - ids.count) where field[start..<start + ids.count].elementsEqual(ids) {
+                return 1
+            }
         }
-        for start in 0...(field.count - tokens.count) where field[start..<start + tokens.count].elementsEqual(tokens) {
-            return 1
-        }
-        return tokens.count == 1 ? prefixMatch(tokens[0], in: field) : 0
-    }
-
-    private static func prefixMatch(_ token: String, in field: [String]) -> Double {
-        token.utf8.count >= 3 && field.contains { $0.utf8.starts(with: token.utf8) } ? 0.5 : 0
+        return !keyword.prefixOf.isEmpty && field.contains(where: keyword.prefixOf.contains) ? 0.5 : 0
     }
 
     /// Qualifiers: OR within repeated language/license/user/org/repo, AND across everything else.

@@ -21,11 +21,14 @@ extension RepoSearchRepository {
 /// The in-memory search structures: tokenised repositories and a by-name table.
 final class SearchIndex: Sendable {
     private let indexed: [IndexedRepository]
+    private let vocabulary: Vocabulary
     private let byID: [Int: Int]
     private let byName: [String: Repository]
 
     init(_ repositories: [Repository]) {
-        indexed = repositories.map(IndexedRepository.init)
+        var vocabulary = Vocabulary()
+        indexed = repositories.map { IndexedRepository($0, vocabulary: &vocabulary) }
+        self.vocabulary = vocabulary
         byID = Dictionary(repositories.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         byName = Dictionary(
             repositories.map { ($0.fullName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
@@ -41,7 +44,7 @@ final class SearchIndex: Sendable {
     ) -> SearchPage {
         // Positions and scores only: sorting whole repositories would copy and retain every field.
         var matches: [SearchOrder.Ranked] = []
-        let prepared = RepositoryMatcher.Prepared(query)
+        let prepared = RepositoryMatcher.Prepared(query, vocabulary: vocabulary)
         func consider(_ position: Int) {
             if let score = RepositoryMatcher.score(indexed[position], for: prepared) {
                 matches.append(order.ranked(indexed[position].repository, at: position, score: score))
