@@ -43,11 +43,12 @@ enum TodoResponses {
     static func written(_ outcome: TodoWriteOutcome, baseURL: String, view: TodoView = .api) -> Response {
         switch outcome {
         case .saved(let todo, let created):
-            item(todo, baseURL: baseURL, view: view, status: created ? .created : .ok)
+            return item(todo, baseURL: baseURL, view: view, status: created ? .created : .ok)
         case .deleted:
-            Response(status: .noContent, headers: [.cacheControl: cacheControl])
+            return Response(status: .noContent, headers: [.cacheControl: cacheControl])
         case .reordered(let todos):
-            .json(bytes: Todo.listBody(todos, baseURL: baseURL, view: view), headers: [.cacheControl: cacheControl])
+            let body = Todo.listBody(todos, baseURL: baseURL, view: view)
+            return .json(bytes: body, headers: [.cacheControl: cacheControl, .eTag: EntityTag.strong(for: body)])
         }
     }
 }

@@ -184,6 +184,7 @@ struct TodosLiveTests {
                 body: Array(#"{"ids":[\#(ids)]}"#.utf8)
             )
             #expect(reordered.status == 200)
+            #expect(reordered.header("ETag") != nil, "every answer with a body has an ETag")
             let after = try JSONDecoder().decode([SeedTodo].self, from: Data(client.request("GET", "/todos").body))
             #expect(after.map(\.description) == ["Buy Milk", "Check Mail"])
             #expect(try client.request("DELETE", "/todos").status == 204)
