@@ -26,6 +26,6 @@ VOLUME ["/data"]
 EXPOSE 8080
 ENV PORT=8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-    CMD ["counterpart", "probe", "--port", "8080"]
+    CMD ["counterpart", "probe"]
 ENTRYPOINT ["counterpart"]
 CMD ["serve", "--host", "0.0.0.0", "--database", "/data/counterpart.sqlite"]

@@ -64,13 +64,13 @@ public struct TodosFeature: Reducer, Sendable {
         case .internal(.listed(.success(let stored))):
             guard let request = state.request, case .list(let query) = request.operation else { return .none }
             state.response = TodoResponses.list(stored, query: query, request: request)
-            remember(state)
+            remember(state, in: cache)
             return .none
 
         case .internal(.fetched(.success(let todo))):
             state.response = TodoResponses.item(
                 todo, baseURL: state.request?.baseURL ?? "", view: state.request?.view ?? .api)
-            remember(state)
+            remember(state, in: cache)
             return .none
 
         case .internal(.wrote(.success(let outcome))):
@@ -114,8 +114,7 @@ public struct TodosFeature: Reducer, Sendable {
 
     /// Caches a read's response under the version it started at. Done here, synchronously, because
     /// the response rule cancels any effect once the response is set.
-    private func remember(_ state: State) {
-        @Dependency(\.responseCache) var cache
+    private func remember(_ state: State, in cache: ResponseCache) {
         guard let key = state.request?.cacheKey, let version = state.cacheVersion, let response = state.response else {
             return
         }

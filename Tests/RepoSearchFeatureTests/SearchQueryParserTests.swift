@@ -49,6 +49,11 @@ struct SearchQueryParserTests {
             try parse(q).conditions == [.init(predicate: .stars(.init(lower: lower, upper: upper)), negated: false)])
     }
 
+    @Test("a bound at Int.max parses instead of overflowing")
+    func hugeBound() throws {
+        #expect(try parse("stars:>9223372036854775807").conditions.count == 1)
+    }
+
     @Test("dates are whole UTC days: >2020-01-01 starts 2020-01-02")
     func dates() throws {
         let day = Timestamp(rfc3339: "2020-01-02T00:00:00Z")?.secondsSince1970

@@ -31,6 +31,15 @@ struct TodosRoutesTests {
         }
     }
 
+    @Test("cache keys keep encoded query values apart from real parameters")
+    func cacheKeys() throws {
+        func key(_ target: String) throws -> String? {
+            try routes.route(ServerRequest(method: .get, target: target), context: context).cacheKey
+        }
+        #expect(try key("/todos?q=a%26per_page%3D1") != key("/todos?q=a&per_page=1"))
+        #expect(try key("/todos?q=a") == key("/todos?q=a"))
+    }
+
     @Test("the seed client's POST: uppercase UUID and only three keys")
     func seedClientPost() throws {
         let operation = try route(

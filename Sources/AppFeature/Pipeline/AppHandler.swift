@@ -39,23 +39,25 @@ public struct AppHandler: HTTPHandler {
             )
             return
         }
-        let allowed = methods.contains(.get) ? methods + [.head] : methods
         if request.method == .options {
-            responder.send(CORS.optionsResponse(for: request, allowed: allowed))
+            responder.send(CORS.optionsResponse(for: request, allowed: Self.allowed(methods)))
             return
         }
-        guard allowed.contains(request.method) else {
+        // HEAD is GET without a body; the Allow list is only built for the answers that show it.
+        guard methods.contains(request.method == .head ? .get : request.method) else {
             responder.send(
-                .problem(.methodNotAllowed(request.method, path: request.path, allowed: allowed + [.options]))
+                .problem(
+                    .methodNotAllowed(request.method, path: request.path, allowed: Self.allowed(methods) + [.options])
+                )
             )
             return
         }
-        let offered = endpoint.offeredTypes(for: request.path)
-        guard ContentNegotiation.choose(from: offered, accept: request.headers[.accept]) != nil else {
-            responder.send(
-                .problem(.notAcceptable(accept: request.headers[.accept] ?? "", offered: offered))
-            )
-            return
+        if let accept = request.headers[.accept] {
+            let offered = endpoint.offeredTypes(for: request.path)
+            guard ContentNegotiation.choose(from: offered, accept: accept) != nil else {
+                responder.send(.problem(.notAcceptable(accept: accept, offered: offered)))
+                return
+            }
         }
         if let resource = endpoint.rateLimitResource(request),
             let window = rateLimiter.window(for: resource, client: request.peer)
@@ -138,9 +140,9 @@ public struct AppHandler: HTTPHandler {
         return ResponseFinalizer.finalize(response, for: request, appDuration: 0)
     }
 
-    public func unavailableResponse(to request: ServerRequest, reason: CancellationReason) -> Response {
-        let problem = Response.problem(.unavailable(reason.detail))
-        return ResponseFinalizer.finalize(problem, for: request, appDuration: 0)
+    /// The methods a path with `methods` answers, HEAD included wherever GET is.
+    private static func allowed(_ methods: [HTTPRequest.Method]) -> [HTTPRequest.Method] {
+        methods.contains(.get) ? methods + [.head] : methods
     }
 
     private func endpoint(for path: String) -> (any Endpoint, [HTTPRequest.Method])? {

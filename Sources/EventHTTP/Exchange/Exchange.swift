@@ -25,20 +25,21 @@ public final class Exchange: @unchecked Sendable {
     private var closeWatcher: OpaquePointer?
     private var deadlineTimer: OpaquePointer?
     private var onCancel: (@Sendable (CancellationReason) -> Void)?
-    private var servedRequest: ServerRequest?
+    /// The request, copied out of libevent into a `Sendable` value when the exchange is created.
+    private(set) var served = ServerRequest(method: .get, target: "/")
 
     init(request: OpaquePointer, server: LoopServer) {
         self.request = request
         self.server = server
         self.loop = server.loop
         server.counters.inFlight.increment()
+        served = Self.read(request)
+        isHead = served.method == .head
     }
 
-    /// Copies the request out of libevent into a `Sendable` value.
-    func readRequest() -> ServerRequest {
-        guard let request else { return ServerRequest(method: .get, target: "/") }
+    /// Copies `request` out of libevent.
+    private static func read(_ request: OpaquePointer) -> ServerRequest {
         let method = Self.method(evhttp_request_get_command(request))
-        isHead = method == .head
         let target = evhttp_request_get_uri(request).map { String(cString: $0) } ?? "/"
         var headers = HTTPFields()
         if let input = evhttp_request_get_input_headers(request) {
@@ -68,9 +69,7 @@ public final class Exchange: @unchecked Sendable {
             evhttp_connection_get_peer(connection, &address, &port)
             if let address { peer = String(cString: address) }
         }
-        let served = ServerRequest(method: method, target: target, headers: headers, body: body, peer: peer)
-        servedRequest = served
-        return served
+        return ServerRequest(method: method, target: target, headers: headers, body: body, peer: peer)
     }
 
     /// Writes `response` and releases the request. Only the first call has an effect.
@@ -143,11 +142,8 @@ public final class Exchange: @unchecked Sendable {
         case .deadline: server.counters.deadlines.increment()
         case .overload, .shutdown: break
         }
-        disarm()
         onCancel?(reason)
-        onCancel = nil
-        let request = servedRequest ?? ServerRequest(method: .get, target: "/")
-        reply(server.handler.unavailableResponse(to: request, reason: reason))
+        reply(server.handler.unavailableResponse(to: served, reason: reason))
     }
 
     private func disarm() {

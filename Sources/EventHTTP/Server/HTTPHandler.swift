@@ -31,6 +31,6 @@ extension HTTPHandler {
     }
 
     public func unavailableResponse(to request: ServerRequest, reason: CancellationReason) -> Response {
-        Problem.unavailable(reason.detail).response(requestID: request.id)
+        ResponseFinalizer.finalize(.problem(.unavailable(reason.detail)), for: request, appDuration: 0)
     }
 }

@@ -76,8 +76,7 @@ public final class HTTPServer: Service, Sendable {
 
     /// Counters summed over every loop.
     public func statistics() -> ServerStatistics {
-        guard case .running(_, let servers, _) = state.withLock({ $0 }) else { return ServerStatistics() }
-        return servers.map(\.counters.snapshot).reduce(ServerStatistics(), +)
+        statisticsPerLoop().reduce(ServerStatistics(), +)
     }
 
     /// Counters of each loop, in loop order.

@@ -96,7 +96,7 @@ final class LoopServer: @unchecked Sendable {
 
     private func accept(_ request: OpaquePointer) {
         let exchange = Exchange(request: request, server: self)
-        let serverRequest = exchange.readRequest()
+        let serverRequest = exchange.served
         counters.requests.increment()
         if isDraining {
             exchange.reply(handler.drainingResponse(to: serverRequest))

@@ -11,18 +11,13 @@ public enum PageLinks {
         query: QueryParameters,
         page: Int,
         perPage: Int,
-        total: Int,
-        lastPageCap: Int? = nil
+        total: Int
     ) -> String? {
-        var lastPage = max(1, (total + perPage - 1) / perPage)
-        if let lastPageCap { lastPage = min(lastPage, max(1, lastPageCap)) }
-        guard page > 1 || lastPage > 1 else { return nil }
+        let lastPage = max(1, (total + perPage - 1) / perPage)
+        let others = query.encoded(excluding: ["page", "per_page"])
+        let kept = others.isEmpty ? "" : others + "&"
         func link(_ number: Int, _ relation: String) -> String {
-            var pairs = query.pairs.filter { $0.name != "page" && $0.name != "per_page" }
-            pairs.append(("page", String(number)))
-            pairs.append(("per_page", String(perPage)))
-            let text = pairs.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
-            return "<\(baseURL)\(path)?\(text)>; rel=\"\(relation)\""
+            "<\(baseURL)\(path)?\(kept)page=\(number)&per_page=\(perPage)>; rel=\"\(relation)\""
         }
         var links: [String] = []
         if page > 1 {

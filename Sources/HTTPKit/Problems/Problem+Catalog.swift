@@ -76,12 +76,13 @@ extension Problem {
 
     /// 429 with `Retry-After`: the client used up its allowance for the current window.
     public static func rateLimited(client: String, retryAfter: Int) -> Self {
-        Self(
+        let seconds = max(1, retryAfter)
+        return Self(
             status: .tooManyRequests,
             slug: "rate-limited",
             title: "Rate limited",
-            detail: "\(client) has used every request this window allows; retry in \(retryAfter) seconds.",
-            headers: [.retryAfter: String(max(1, retryAfter))]
+            detail: "\(client) has used every request this window allows; retry in \(seconds) seconds.",
+            headers: [.retryAfter: String(seconds)]
         )
     }
 

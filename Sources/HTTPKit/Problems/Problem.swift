@@ -1,3 +1,4 @@
+import Foundation
 public import HTTPTypes
 
 /// An RFC 9457 problem: the body of every error Counterpart sends.
@@ -44,13 +45,6 @@ public struct Problem: Sendable, Equatable {
     /// The full `type` URI.
     public var type: String { "urn:counterpart:problem:" + slug }
 
-    /// The problem as a complete response for the request `requestID`.
-    public func response(requestID: String) -> Response {
-        var headers = headers
-        headers[.contentType] = MediaType.problemJSON
-        return Response(status: status, headers: headers, body: ResponseBody(body(requestID: requestID)))
-    }
-
     /// The problem's JSON body for the request `requestID`.
     public func body(requestID: String) -> [UInt8] {
         var writer = JSONWriter()
@@ -69,8 +63,6 @@ public struct Problem: Sendable, Equatable {
 
     /// The `instance` URI for a request id: `urn:uuid:` for UUIDs, `urn:counterpart:request:` otherwise.
     static func instance(requestID: String) -> String {
-        let isUUID =
-            requestID.utf8.count == 36 && requestID.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0.hexValue != nil }
-        return (isUUID ? "urn:uuid:" : "urn:counterpart:request:") + requestID
+        (UUID(strict: requestID) != nil ? "urn:uuid:" : "urn:counterpart:request:") + requestID
     }
 }

@@ -37,9 +37,6 @@ public struct BodyReader {
         self.prefix = prefix
     }
 
-    /// Whether the body has `name`, even as `null`.
-    public func contains(_ name: String) -> Bool { members[name] != nil }
-
     /// Whether `name` is present with the value `null`.
     public func isNull(_ name: String) -> Bool { members[name] == .null }
 
@@ -123,6 +120,7 @@ public struct BodyReader {
             return mismatch(name, expected: "an array of UUIDs", got: value)
         }
         var ids: [UUID] = []
+        let errorsBefore = errors.count
         for (index, element) in elements.enumerated() {
             if case .string(let text) = element, let id = UUID(strict: text) {
                 ids.append(id)
@@ -132,12 +130,14 @@ public struct BodyReader {
                 )
             }
         }
-        return ids
+        return errors.count == errorsBefore ? ids : nil
     }
 
     /// Records a custom field error.
     public mutating func fail(_ error: FieldError) {
-        errors.append(FieldError(field: prefix + error.field, code: error.code, detail: error.detail))
+        var error = error
+        error.field = prefix + error.field
+        errors.append(error)
     }
 
     /// Throws 422 `validation-failed` with every recorded error, if any.

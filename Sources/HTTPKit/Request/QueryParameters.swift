@@ -23,6 +23,14 @@ public struct QueryParameters: Sendable, Equatable {
         pairs.last { $0.name == name }?.value
     }
 
+    /// The parameters percent-encoded again (`a=b%26c&d=e`), in order, leaving out `excluded` names:
+    /// an unambiguous key for caches and the base of `Link` URLs.
+    public func encoded(excluding excluded: Set<String> = []) -> String {
+        pairs.filter { !excluded.contains($0.name) }
+            .map { PageLinks.encode($0.name) + "=" + PageLinks.encode($0.value) }
+            .joined(separator: "&")
+    }
+
     /// Every value given for `name`, in order.
     public func values(_ name: String) -> [String] {
         pairs.filter { $0.name == name }.map(\.value)
@@ -43,7 +51,7 @@ public struct QueryParameters: Sendable, Equatable {
             if byte == UInt8(ascii: "+") {
                 output.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                let high = bytes[index + 1].hexValue, let low = bytes[index + 2].hexValue
             {
                 output.append(high << 4 | low)
                 index += 2
@@ -53,14 +61,5 @@ public struct QueryParameters: Sendable, Equatable {
             index += 1
         }
         return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -20,7 +20,9 @@ public struct RepositoryRepresentation: JSONWritable {
         let repo = repository
         let api = baseURL + "/repos/" + repo.fullName
         let web = webURL + "/" + repo.fullName
-        let host = webURL.split(separator: "/").last.map(String.init) ?? "example.com"
+        // The web URL's host, without scheme, port or path: https://git.example.org:8443/x -> git.example.org.
+        let authority = webURL.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first ?? "example.com"
+        let host = authority.split(separator: ":").first.map(String.init) ?? "example.com"
         writer.object { object in
             object.member("id", repo.id)
             object.member("node_id", Base64.encode("010:Repository\(repo.id)"))

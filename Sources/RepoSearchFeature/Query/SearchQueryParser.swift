@@ -164,7 +164,7 @@ public enum SearchQueryParser {
     private static let comparisons: [(String, @Sendable (Int) -> SearchQuery.Range)] = [
         (">=", { SearchQuery.Range(lower: $0, upper: nil) }),
         ("<=", { SearchQuery.Range(lower: nil, upper: $0) }),
-        (">", { SearchQuery.Range(lower: $0 + 1, upper: nil) }),
+        (">", { SearchQuery.Range(lower: $0 == Int.max ? $0 : $0 + 1, upper: nil) }),
         ("<", { SearchQuery.Range(lower: nil, upper: $0 - 1) }),
     ]
 

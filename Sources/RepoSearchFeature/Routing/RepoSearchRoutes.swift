@@ -36,7 +36,7 @@ public struct RepoSearchRoutes: Routes {
     public func rateLimitedProblem(client: String, retryAfter: Int) -> Problem {
         var problem = Problem.rateLimited(client: client, retryAfter: retryAfter)
         problem.message = "API rate limit exceeded for \(client)."
-        problem.documentationURL = "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"
+        problem.documentationURL = SearchError.documentation
         return problem
     }
 

@@ -29,8 +29,7 @@ public struct TodosRequest: Sendable, Equatable {
     public var cacheKey: String? {
         switch operation {
         case .list:
-            let pairs = query.pairs.map { $0.name + "=" + $0.value }.joined(separator: "&")
-            return "GET " + baseURL + view.root + "?" + pairs
+            return "GET " + baseURL + view.root + "?" + query.encoded()
         case .fetch(let id):
             return "GET " + baseURL + view.root + "/" + id.lowercased
         default:
