@@ -1,3 +1,5 @@
+public import HTTPKit
+
 /// Application settings that shape responses, as opposed to the HTTP layer's limits.
 public struct AppSettings: Sendable, Equatable {
     /// `--public-url`: the base of every absolute URL the server writes; `nil` builds it from `Host`.
@@ -9,7 +11,7 @@ public struct AppSettings: Sendable, Equatable {
 
     /// Creates settings; trailing slashes on the URLs are dropped.
     public init(
-        publicURL: String? = nil, defaultHost: String = "localhost:8080", webURL: String = "https://example.com"
+        publicURL: String? = nil, defaultHost: String = "localhost:8080", webURL: String = RouteContext.defaultWebURL
     ) {
         var base = publicURL
         while base?.hasSuffix("/") == true { base?.removeLast() }

@@ -2,6 +2,7 @@ import AppFeature
 import ArgumentParser
 import Dependencies
 import EventHTTP
+import HTTPKit
 import IssueReporting
 import Logging
 import ServiceLifecycle
@@ -31,7 +32,7 @@ struct Serve: AsyncParsableCommand {
     var publicURL: String?
 
     @Option(help: "Base of the web links (html_url) GitHub-style answers carry.")
-    var webURL = "https://example.com"
+    var webURL = RouteContext.defaultWebURL
 
     @Option(help: "Largest request line plus headers, in bytes.")
     var maxHeaderBytes = 16 * 1024

@@ -61,8 +61,10 @@ public struct RepoSearchFeature: Reducer, Sendable {
             }
 
         case .internal(.searched(.success(let page))):
-            guard let request = state.request else { return .none }
-            let response = SearchResponses.page(page, request: request)
+            guard let request = state.request, case .search(_, _, let number, let perPage) = request.operation else {
+                return .none
+            }
+            let response = SearchResponses.page(page, number: number, perPage: perPage, request: request)
             state.response = response
             if let key = request.cacheKey { cache.store(response, for: key, version: 0) }
             return .none

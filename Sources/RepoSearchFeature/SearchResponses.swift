@@ -4,8 +4,7 @@ import HTTPTypes
 /// The search domain's successful answers (api.md §3.4, §3.6).
 enum SearchResponses {
     /// `GET /search/repositories`: `total_count`, `incomplete_results`, `items`, and `Link`.
-    static func page(_ page: SearchPage, request: RepoSearchRequest) -> Response {
-        guard case .search(_, _, let number, let perPage) = request.operation else { return .problem(.internalError()) }
+    static func page(_ page: SearchPage, number: Int, perPage: Int, request: RepoSearchRequest) -> Response {
         var writer = JSONWriter(capacity: 6_000 * max(1, page.items.count))
         writer.object { object in
             object.member("total_count", page.total)

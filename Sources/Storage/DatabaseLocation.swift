@@ -1,6 +1,6 @@
 /// Where `--database` says the data lives.
 public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
-    /// An in-process database that starts empty and ends with the process (`memory`).
+    /// An in-process database, seeded with the demo data at start, that ends with the process (`memory`).
     case memory
     /// A SQLite file, created and seeded when missing.
     case sqliteFile(path: String)

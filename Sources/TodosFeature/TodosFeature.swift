@@ -9,8 +9,9 @@ import Storage
 /// The todos domain (api.md §2): each request becomes one repository call whose result becomes
 /// the response.
 ///
-/// Every request takes the same two steps: `.request` validates nothing (the router did) and starts
-/// one `.task` on `\.todoRepository`; its `TaskResult` arrives as an `.internal` action and is
+/// A read whose answer is in the response cache is answered at once. Otherwise every request takes
+/// the same two steps: `.request` validates nothing (the router did) and starts one `.task` on
+/// `\.todoRepository`; its `TaskResult` arrives as an `.internal` action and is
 /// turned into a response — the data on success, the failure's problem otherwise, with an `unknown`
 /// fallback (500) for errors the domain does not know.
 public struct TodosFeature: Reducer, Sendable {

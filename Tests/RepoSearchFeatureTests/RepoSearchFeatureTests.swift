@@ -38,7 +38,9 @@ struct RepoSearchFeatureTests {
         let page = try await RepoSearchRepository.inMemory(Self.repositories)
             .search(try SearchQueryParser.parse("composable architecture"), .bestMatch, 0, 30)
         await store.send(request) { $0.request = request }
-        await store.receive(\.internal.searched.success) { $0.response = SearchResponses.page(page, request: request) }
+        await store.receive(\.internal.searched.success) {
+            $0.response = SearchResponses.page(page, number: 1, perPage: 30, request: request)
+        }
         #expect(store.state.response?.body.bytes.starts(with: Array(#"{"total_count":8,"#.utf8)) == true)
         await store.finish()
     }

@@ -1,6 +1,6 @@
 /// Strong entity tags and the `If-None-Match` / `If-Match` comparisons (RFC 9110 §8.8.3, §13.1).
 ///
-/// A tag is a quoted 64-bit FNV-1a hash of the bytes it describes: cheap enough for every 200 GET,
+/// A tag is a quoted 64-bit digest of the bytes it describes (`digest(_:)`): cheap enough for every 200 GET,
 /// stable across processes and machines, so N instances behind a balancer agree on it.
 public enum EntityTag {
     /// The strong tag (`"…"`, quotes included) for `bytes`.

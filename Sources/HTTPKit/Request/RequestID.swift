@@ -27,11 +27,12 @@ public enum RequestID {
         }
     }
 
-    /// A random-looking version 4 UUID in lowercase 8-4-4-4-12 form, unique within the process.
+    /// A random-looking version 4 UUID in lowercase 8-4-4-4-12 form.
     ///
     /// Request ids need uniqueness, not secrecy, and one arrives with every request: instead of two
     /// `getrandom` system calls each, a process-wide counter is mixed with a key drawn once at start
-    /// through SplitMix64, a bijection, so no two requests of a process share an id.
+    /// through SplitMix64's finalizer. Only the version and variant bits are fixed afterwards, so a
+    /// repeat within a process is as unlikely as between random v4 UUIDs.
     public static func random() -> String {
         let count = sequence.add(1, ordering: .relaxed).newValue
         var bytes = (mix(count ^ keys.0), mix(count &+ keys.1))

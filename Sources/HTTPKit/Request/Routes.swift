@@ -59,8 +59,11 @@ public struct RouteContext: Sendable, Equatable {
     /// `--web-url`: the base of the web (`html_url`) links GitHub-style answers carry.
     public var webURL: String
 
+    /// api.md §3.4's default web URL, `W`.
+    public static let defaultWebURL = "https://example.com"
+
     /// Creates a context.
-    public init(baseURL: String, webURL: String = "https://example.com") {
+    public init(baseURL: String, webURL: String = defaultWebURL) {
         self.baseURL = baseURL
         self.webURL = webURL
     }
@@ -70,7 +73,7 @@ public struct RouteContext: Sendable, Equatable {
         for request: ServerRequest,
         publicURL: String?,
         defaultHost: String,
-        webURL: String = "https://example.com"
+        webURL: String = defaultWebURL
     ) -> Self {
         if let publicURL { return Self(baseURL: publicURL, webURL: webURL) }
         let host = request.headers[.hostHeader].flatMap { isSafeHost($0) ? $0 : nil } ?? defaultHost

@@ -3,7 +3,7 @@ public import HTTPTypes
 /// One HTTP request as the server received it, copied out of the transport.
 ///
 /// `ServerRequest` exists so routers, reducers and tests never touch libevent: EventHTTP copies the
-/// method, target, headers and body into this `Sendable` value inside its callback, and everything
+/// method, target, headers, body and peer address into this `Sendable` value inside its callback, and everything
 /// after that works on plain Swift data. HEAD arrives with `method == .head`; routers treat it as GET.
 public struct ServerRequest: Sendable {
     /// The request method.

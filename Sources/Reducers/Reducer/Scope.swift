@@ -11,7 +11,7 @@ public import CasePaths
 public struct Scope<ParentState, ParentAction: Sendable & CasePathable, Child: Reducer>: Reducer
 where Child.Action: Sendable {
     private let state: WritableKeyPath<ParentState, Child.State>
-    private let action: CaseKeyPath<ParentAction, Child.Action>
+    private let action: AnyCasePath<ParentAction, Child.Action>
     private let child: Child
 
     /// Scopes `child` to `state` and `action`.
@@ -21,13 +21,13 @@ where Child.Action: Sendable {
         @ReducerBuilder<ChildState, ChildAction> child: () -> Child
     ) where ChildState == Child.State, ChildAction == Child.Action {
         self.state = state
-        self.action = action
+        self.action = AnyCasePath(action)
         self.child = child()
     }
 
     public func reduce(into parentState: inout ParentState, action parentAction: ParentAction) -> Effect<ParentAction> {
-        guard let childAction = parentAction[case: action] else { return .none }
-        let embed = AnyCasePath(action)
-        return child.reduce(into: &parentState[keyPath: state], action: childAction).map { embed.embed($0) }
+        guard let childAction = action.extract(from: parentAction) else { return .none }
+        let action = self.action
+        return child.reduce(into: &parentState[keyPath: state], action: childAction).map { action.embed($0) }
     }
 }

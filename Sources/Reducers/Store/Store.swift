@@ -10,7 +10,8 @@ public import Dependencies
 /// observer reports the state finished, every remaining effect is cancelled.
 ///
 /// ```swift
-/// let store = Store(initialState: .init(), reducer: TodosFeature(), executors: loop.storeExecutors,
+/// let executors = StoreExecutors(serial: loop.serialExecutor, task: loop.taskExecutor)
+/// let store = Store(initialState: .init(), reducer: TodosFeature(), executors: executors,
 ///                   observer: observer)
 /// store.assumeIsolated { $0.start(.fetch(id)) }
 /// ```
@@ -87,7 +88,7 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         case .none:
             return []
         case .run(let work):
-            let send = Send<R.Action> { [self] action in await self.send(action) }
+            let send = sender
             return [spawn(ids) { await work(send) }]
         case .merge(let children):
             return children.flatMap { run($0, ids: ids) }
@@ -108,9 +109,14 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
             return []
         case .timeout(let duration, let action, let child):
             let inner = run(child, ids: ids)
-            let send = Send<R.Action> { [self] action in await self.send(action) }
+            let send = sender
             return [spawn(ids) { await raceTimeout(duration, inner: inner) { await send(action) } }]
         }
+    }
+
+    /// Delivers an effect's actions back to this store.
+    private var sender: Send<R.Action> {
+        Send { [self] action in await self.send(action) }
     }
 
     private func spawn(_ ids: Set<AnyHashableSendable>, _ body: @escaping @Sendable () async -> Void) -> Task<

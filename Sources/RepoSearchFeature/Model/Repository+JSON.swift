@@ -9,7 +9,8 @@ public struct RepositoryRepresentation: JSONWritable {
     let score: Double?
 
     /// Represents `repository`; `score` is sent by search and left out by `/repos/{owner}/{repo}`.
-    public init(_ repository: Repository, baseURL: String, webURL: String = "https://example.com", score: Double?) {
+    public init(_ repository: Repository, baseURL: String, webURL: String = RouteContext.defaultWebURL, score: Double?)
+    {
         self.repository = repository
         self.baseURL = baseURL
         self.webURL = webURL

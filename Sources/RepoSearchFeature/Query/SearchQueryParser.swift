@@ -35,8 +35,9 @@ public enum SearchQueryParser {
                     negated = true
                     text = text.dropFirst()
                 }
-                let name = String(text[..<text.index(of: ":")]).lowercased()
-                let value = String(text[text.index(after: text.index(of: ":"))...])
+                // Substrings share their base's indices, so `colon` still points at the colon.
+                let name = String(text[..<colon]).lowercased()
+                let value = String(text[text.index(after: colon)...])
                 try apply(name: name, value: value, negated: negated, term: term.text, to: &query)
                 continue
             }
@@ -196,11 +197,5 @@ public enum SearchQueryParser {
         }
         guard let exact = try bounds(Substring(value)) else { throw bad }
         return SearchQuery.TimeRange(from: exact.start, before: exact.end)
-    }
-}
-
-extension Substring {
-    fileprivate func index(of character: Character) -> Index {
-        firstIndex(of: character) ?? endIndex
     }
 }

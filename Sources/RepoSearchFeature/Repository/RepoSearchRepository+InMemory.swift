@@ -10,10 +10,13 @@ extension RepoSearchRepository {
 
     /// The seeded dataset (`seed`, api.md §7), generated on first use so start-up stays fast.
     public static func seeded(seed: UInt64 = 1) -> Self {
-        let index = LazySearchIndex(seed: seed)
+        let loaded = LoadedSearchIndex()
+        let index: @Sendable () async throws -> SearchIndex = {
+            try await loaded.index { RepositorySeed.repositories(seed: seed) }
+        }
         return Self(
-            search: { index.value.search($0, $1, $2, $3) },
-            repository: { try index.value.repository($0, $1) }
+            search: { try await index().search($0, $1, $2, $3) },
+            repository: { try await index().repository($0, $1) }
         )
     }
 }
@@ -69,25 +72,6 @@ final class SearchIndex: Sendable {
             throw SearchError.notFound(owner + "/" + name)
         }
         return repository
-    }
-}
-
-/// Builds the seeded index once, on first use, from any thread.
-private final class LazySearchIndex: Sendable {
-    private let seed: UInt64
-    private let built = Mutex<SearchIndex?>(nil)
-
-    init(seed: UInt64) {
-        self.seed = seed
-    }
-
-    var value: SearchIndex {
-        built.withLock { built in
-            if let built { return built }
-            let index = SearchIndex(RepositorySeed.repositories(seed: seed))
-            built = index
-            return index
-        }
     }
 }
 

@@ -49,13 +49,13 @@ enum RepositoryRows {
         licenseKey, topics, defaultBranch, readme
         """
 
-    /// The ids that may match: FTS for the keywords, indexes for simple qualifiers. Over-approximate
-    /// on purpose; `RepositoryMatcher` has the final word.
     /// Every repository, for the in-process index.
     static func all(_ db: Database) throws -> [Repository] {
-        try Row.fetchAll(db, sql: "SELECT \(columns) FROM repositories ORDER BY id").map(repository)
+        try Row.fetchAll(db, sql: "SELECT \(columns) FROM repositories").map(repository)
     }
 
+    /// The ids that may match: FTS for the keywords, indexes for simple qualifiers. Over-approximate
+    /// on purpose; `RepositoryMatcher` has the final word (and the order).
     static func candidateIDs(_ db: Database, _ query: SearchQuery) throws -> [Int] {
         var clauses: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
@@ -90,7 +90,7 @@ enum RepositoryRows {
             arguments += languages
         }
         let filter = clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ")
-        let statement = try db.cachedStatement(sql: "SELECT id FROM repositories" + filter + " ORDER BY id")
+        let statement = try db.cachedStatement(sql: "SELECT id FROM repositories" + filter)
         return try Int.fetchAll(statement, arguments: StatementArguments(arguments))
     }
 

@@ -16,7 +16,7 @@ public struct RepoSearchRequest: Sendable, Equatable {
         _ operation: Operation,
         baseURL: String,
         query: QueryParameters = QueryParameters(""),
-        webURL: String = "https://example.com"
+        webURL: String = RouteContext.defaultWebURL
     ) {
         self.operation = operation
         self.baseURL = baseURL

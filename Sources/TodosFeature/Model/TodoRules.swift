@@ -11,19 +11,9 @@ public enum TodoRules {
     public static func apply(_ change: TodoChange, to stored: [Todo]) throws -> TodoMutation {
         switch change {
         case .create(let draft, let newID, let now):
-            let id = draft.id ?? newID
-            let existing = stored.first { $0.id == id }
-            let todo = try save(
-                draft, id: id, isComplete: draft.isComplete ?? false, over: existing, in: stored, now: now)
-            return TodoMutation(
-                upserts: todo == existing ? [] : [todo], outcome: .saved(todo, created: existing == nil))
+            return try save(draft, id: draft.id ?? newID, precondition: .none, in: stored, now: now)
         case .replace(let id, let draft, let precondition, let now):
-            let existing = stored.first { $0.id == id }
-            try check(precondition, against: existing)
-            let todo = try save(
-                draft, id: id, isComplete: draft.isComplete ?? false, over: existing, in: stored, now: now)
-            return TodoMutation(
-                upserts: todo == existing ? [] : [todo], outcome: .saved(todo, created: existing == nil))
+            return try save(draft, id: id, precondition: precondition, in: stored, now: now)
         case .update(let id, let patch, let precondition, let now):
             let existing = stored.first { $0.id == id }
             try check(precondition, against: existing)
@@ -49,31 +39,37 @@ public enum TodoRules {
         }
     }
 
+    /// Creates the todo `id`, or replaces its description and completion (omitted = `false`) and, when
+    /// given, its order; an identical draft changes nothing, not even `updatedAt`.
     private static func save(
         _ draft: TodoDraft,
         id: UUID,
-        isComplete: Bool,
-        over existing: Todo?,
+        precondition: TodoPrecondition,
         in stored: [Todo],
         now: Timestamp
-    ) throws -> Todo {
-        guard var todo = existing else {
+    ) throws -> TodoMutation {
+        let existing = stored.first { $0.id == id }
+        try check(precondition, against: existing)
+        let todo: Todo
+        if var updated = existing {
+            updated.description = draft.description
+            updated.isComplete = draft.isComplete ?? false
+            updated.order = draft.order ?? updated.order
+            if updated != existing { updated.updatedAt = now }
+            todo = updated
+        } else {
             guard stored.count < Todo.storeLimit else { throw TodosError.storeFull }
             let top = stored.map(\.order).min().map { max($0 - 1, Todo.orderRange.lowerBound) } ?? 0
-            return Todo(
+            todo = Todo(
                 id: id,
                 description: draft.description,
-                isComplete: isComplete,
+                isComplete: draft.isComplete ?? false,
                 order: draft.order ?? top,
                 createdAt: now,
                 updatedAt: now
             )
         }
-        todo.description = draft.description
-        todo.isComplete = isComplete
-        todo.order = draft.order ?? todo.order
-        if todo != existing { todo.updatedAt = now }
-        return todo
+        return TodoMutation(upserts: todo == existing ? [] : [todo], outcome: .saved(todo, created: existing == nil))
     }
 
     private static func check(_ precondition: TodoPrecondition, against existing: Todo?) throws {
@@ -92,8 +88,8 @@ public enum TodoRules {
     private static func reorder(_ ids: [UUID], ifMatch: String?, baseURL: String, stored: [Todo], now: Timestamp) throws
         -> TodoMutation
     {
-        let current = TodoListQuery().apply(to: stored).items
         if let ifMatch {
+            let current = TodoListQuery().apply(to: stored).items
             let tag = EntityTag.strong(for: Todo.listBody(current, baseURL: baseURL))
             guard EntityTag.matchSucceeds(ifMatch, tag: tag) else {
                 throw TodosError.preconditionFailed(

@@ -6,7 +6,7 @@ import Storage
 
 /// The todo store, whatever holds it: in memory, SQLite, later PostgreSQL.
 ///
-/// Three async-throwing endpoints: `list` returns the stored todos narrowed by a filter (the
+/// Three async-throwing endpoints and a version: `list` returns the stored todos narrowed by a filter (the
 /// feature sorts, searches and pages them in Swift), `fetch` one todo or `RepositoryError.notFound`,
 /// and `write` applies one `TodoChange` atomically through `TodoRules`. Every backend passes the
 /// same contract suite.
@@ -44,7 +44,7 @@ extension TodoRepository: DependencyKey {
     private static func unbootstrapped() -> RepositoryError {
         reportIssue(
             "TodoRepository was used before the server installed a backend. Set \\.todoRepository with "
-                + "prepareDependencies at boot (AppFeature's Bootstrap does this from --database)."
+                + "prepareDependencies at boot (AppFeature's AppDatabase does this from --database)."
         )
         return .unknown("TodoRepository is not bootstrapped.")
     }
