@@ -48,6 +48,8 @@ struct LiveConcurrencyTests {
             let answer = try slow.readResponse()
             #expect(answer.status == 200)
             #expect(answer.text == #"{"done":true}"#)
+            let waited = answer.header("Server-Timing")?.split(separator: "=").last.flatMap { Double($0) }
+            #expect((waited ?? 0) > 0, "the effect's wait is reported as repo;dur")
             #expect(server.statistics().fastPathReplies == 50)
         }
     }

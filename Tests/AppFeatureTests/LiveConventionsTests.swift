@@ -17,6 +17,7 @@ struct LiveConventionsTests {
             #expect(response.header("Access-Control-Allow-Origin") == "*")
             #expect(response.header("Cache-Control") == "no-store")
             #expect(response.header("Server-Timing")?.hasPrefix("app;dur=") == true)
+            #expect(response.header("Server-Timing")?.hasSuffix(", repo;dur=0.000") == true, "no effect, no wait")
             #expect(response.header("ETag")?.hasPrefix("\"") == true)
             let statistics = server.statistics()
             #expect(statistics.requests == 1)

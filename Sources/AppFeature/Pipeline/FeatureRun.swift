@@ -4,6 +4,7 @@ import HTTPKit
 import IssueReporting
 import HTTPTypes
 import Reducers
+import Synchronization
 
 /// Runs one request's store on its loop and answers by the response rule.
 ///
@@ -21,10 +22,13 @@ enum FeatureRun {
         responder: Responder
     )
     where R.State: RespondingState, R.Action: RoutableAction, R: Sendable {
+        let waiting = EffectWait()
         let observer = StoreObserver<R.State, R.Action>(
             isFinished: { $0.response != nil },
             didFinish: { state in
-                if let response = state.response { responder.send(response) }
+                if let response = state.response {
+                    responder.send(response, repositoryDuration: waiting.elapsedMilliseconds)
+                }
             },
             didStall: { state, lastAction in
                 reportIssue(
@@ -47,9 +51,28 @@ enum FeatureRun {
         )
         store.assumeIsolated { $0.start(request) }
         guard !responder.exchange.isAnswered else { return }
+        waiting.begin()
         responder.exchange.awaitResponse { _ in
             responder.abandon()
             store.assumeIsolated { $0.cancelAll() }
         }
+    }
+}
+
+/// When a request left the fast path to wait for its effects (repository calls): the wait is
+/// reported as `Server-Timing: repo;dur` (0 for answers written inside the callback).
+final class EffectWait: Sendable {
+    private let started = Mutex<ContinuousClock.Instant?>(nil)
+
+    /// Marks the start of the wait.
+    func begin() {
+        started.withLock { $0 = .now }
+    }
+
+    /// Milliseconds since `begin()`, or 0 when the request never waited.
+    var elapsedMilliseconds: Double {
+        guard let start = started.withLock({ $0 }) else { return 0 }
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }
 }

@@ -19,13 +19,19 @@ public struct Responder: Sendable {
     /// The rate limiter and resource the answer counts against, if limited.
     var rateLimit: (limiter: RateLimiter, resource: String)?
 
-    /// Sends `response` unless the request was already answered.
-    public func send(_ response: Response) {
+    /// Sends `response` unless the request was already answered; `repositoryDuration` (ms) is the
+    /// time spent waiting for effects, reported as `Server-Timing: repo;dur`.
+    public func send(_ response: Response, repositoryDuration: Double = 0) {
         guard !exchange.isAnswered else { return }
         if let idempotency { idempotency.store.complete(scope: idempotency.scope, with: response) }
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        var final = ResponseFinalizer.finalize(response, for: request, appDuration: milliseconds)
+        var final = ResponseFinalizer.finalize(
+            response,
+            for: request,
+            appDuration: milliseconds,
+            repositoryDuration: repositoryDuration
+        )
         if let rateLimit {
             // 304s are not counted (api.md §1.2); every answer reports the window.
             let window =

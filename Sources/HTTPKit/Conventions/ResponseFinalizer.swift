@@ -13,7 +13,7 @@ public enum ResponseFinalizer {
         _ response: Response,
         for request: ServerRequest,
         appDuration: Double,
-        repositoryDuration: Double? = nil
+        repositoryDuration: Double = 0
     ) -> Response {
         var response = response
         if let problem = response.problem {
@@ -31,8 +31,7 @@ public enum ResponseFinalizer {
         if response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"
         }
-        var timing = "app;dur=" + milliseconds(appDuration)
-        if let repositoryDuration { timing += ", repo;dur=" + milliseconds(repositoryDuration) }
+        let timing = "app;dur=" + milliseconds(appDuration) + ", repo;dur=" + milliseconds(repositoryDuration)
         // Features never set these, so appending skips HTTPFields' search for an existing field.
         response.headers.append(HTTPField(name: .xRequestID, value: request.id))
         response.headers.append(HTTPField(name: .serverTiming, value: timing))
