@@ -32,13 +32,7 @@ struct Import: AsyncParsableCommand {
                 ([error.problem.detail] + lines + ["Nothing was imported."]).joined(separator: "\n")
             )
         }
-        let location = DatabaseLocation(database)
-        guard case .sqliteFile = location else {
-            throw ValidationError("--database \(database): import needs a SQLite file path.")
-        }
-        let opened = try await AppDatabase.open(location, readers: 1, seed: false)
-        try await opened.claim(dataset: "import")
-        _ = try await opened.todos.write(.importAll(parsed))
+        try await fill(database, with: parsed, dataset: "import", command: "import")
         print("Imported \(parsed.count) todos into \(database).")
     }
 }
@@ -60,14 +54,20 @@ struct Seed: AsyncParsableCommand {
     var database = Environment.string("DATABASE_URL") ?? "counterpart.sqlite"
 
     func run() async throws {
-        let location = DatabaseLocation(database)
-        guard case .sqliteFile = location else {
-            throw ValidationError("--database \(database): seed needs a SQLite file path.")
-        }
-        let opened = try await AppDatabase.open(location, readers: 1, seed: false)
-        try await opened.claim(dataset: dataset.rawValue)
         let todos = dataset == .bench ? TodosSeed.bench : TodosSeed.demo
-        _ = try await opened.todos.write(.importAll(todos))
+        try await fill(database, with: todos, dataset: dataset.rawValue, command: "seed")
         print("Seeded \(dataset.rawValue) into \(database): \(todos.count) todos.")
     }
+}
+
+/// Opens the SQLite file `database` without seeding it, marks it as filled by `dataset` when it is
+/// new (so `serve` will not seed it), and stores `todos` exactly as given.
+private func fill(_ database: String, with todos: [Todo], dataset: String, command: String) async throws {
+    let location = DatabaseLocation(database)
+    guard case .sqliteFile = location else {
+        throw ValidationError("--database \(database): \(command) needs a SQLite file path.")
+    }
+    let opened = try await AppDatabase.open(location, readers: 1, seed: false)
+    try await opened.claim(dataset: dataset)
+    _ = try await opened.todos.write(.importAll(todos))
 }

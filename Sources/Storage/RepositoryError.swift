@@ -27,7 +27,7 @@ public enum RepositoryError: Error, Equatable, ProblemError, RetryableError {
         case .notFound(let detail):
             .notFound(detail)
         case .conflict(let detail):
-            Problem(status: .conflict, slug: "conflict", title: "Conflict", detail: detail)
+            .conflict(detail)
         case .unavailable:
             .unavailable("The database is busy or unreachable; retry in a second.")
         case .unknown:

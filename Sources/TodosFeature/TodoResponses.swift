@@ -44,7 +44,7 @@ enum TodoResponses {
         switch outcome {
         case .saved(let todo, let created):
             return item(todo, baseURL: baseURL, view: view, status: created ? .created : .ok)
-        case .deleted:
+        case .deleted, .imported:
             return Response(status: .noContent, headers: [.cacheControl: cacheControl])
         case .reordered(let todos):
             let body = Todo.listBody(todos, baseURL: baseURL, view: view)

@@ -70,7 +70,11 @@ struct TodoRepositoryContractTests {
     @Test("the store refuses a todo beyond 1,000", arguments: Backend.allCases)
     func storeLimit(backend: Backend) async throws {
         let todos = try backend.make()
-        _ = try await todos.write(.importAll((1...Todo.storeLimit).map { Fixtures.todo($0) }))
+        #expect(try await todos.write(.importAll((1..<Todo.storeLimit).map { Fixtures.todo($0) })) == .imported(999))
+        await #expect(throws: TodosError.storeFull, "an import may not overfill the store either") {
+            try await todos.write(.importAll([Fixtures.todo(5_000), Fixtures.todo(5_001)]))
+        }
+        #expect(try await todos.write(.importAll([Fixtures.todo(1), Fixtures.todo(5_000)])) == .imported(2))
         await #expect(throws: TodosError.storeFull) {
             try await todos.write(.create(TodoDraft(description: "x"), newID: UUID(), now: Fixtures.now))
         }

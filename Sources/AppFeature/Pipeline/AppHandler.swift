@@ -105,12 +105,8 @@ public struct AppHandler: HTTPHandler {
         case .inFlight:
             responder.send(
                 .problem(
-                    Problem(
-                        status: .conflict,
-                        slug: "conflict",
-                        title: "Conflict",
-                        detail:
-                            "A request with Idempotency-Key \(key) is still being handled; retry once it has answered.",
+                    .conflict(
+                        "A request with Idempotency-Key \(key) is still being handled; retry once it has answered.",
                         headers: [.retryAfter: "1"]
                     )
                 )

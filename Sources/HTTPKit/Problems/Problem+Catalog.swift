@@ -62,6 +62,11 @@ extension Problem {
         )
     }
 
+    /// 409: the request conflicts with the current state (store full, idempotent twin in flight).
+    public static func conflict(_ detail: String, headers: HTTPFields = [:]) -> Self {
+        Self(status: .conflict, slug: "conflict", title: "Conflict", detail: detail, headers: headers)
+    }
+
     /// 422: the body is JSON but not what the route needs.
     public static func validationFailed(_ errors: [FieldError]) -> Self {
         let noun = errors.count == 1 ? "member" : "members"

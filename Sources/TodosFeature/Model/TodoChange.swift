@@ -31,6 +31,8 @@ public enum TodoWriteOutcome: Sendable, Equatable {
     case deleted(Int)
     /// The whole list in its new order.
     case reordered([Todo])
+    /// How many todos an import stored.
+    case imported(Int)
 }
 
 /// The rows a write changes, as computed by `TodoRules`.

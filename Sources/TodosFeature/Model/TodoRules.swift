@@ -35,7 +35,10 @@ public enum TodoRules {
         case .reorder(let ids, let ifMatch, let baseURL, let now):
             return try reorder(ids, ifMatch: ifMatch, baseURL: baseURL, stored: stored, now: now)
         case .importAll(let todos):
-            return TodoMutation(upserts: todos, outcome: .deleted(0))
+            guard Set(stored.map(\.id)).union(todos.map(\.id)).count <= Todo.storeLimit else {
+                throw TodosError.storeFull
+            }
+            return TodoMutation(upserts: todos, outcome: .imported(todos.count))
         }
     }
 

@@ -16,12 +16,7 @@ public enum TodosError: Error, Equatable, ProblemError {
             Problem(
                 status: .preconditionFailed, slug: "precondition-failed", title: "Precondition failed", detail: detail)
         case .storeFull:
-            Problem(
-                status: .conflict,
-                slug: "conflict",
-                title: "Conflict",
-                detail: "The store already holds \(Todo.storeLimit) todos; delete some before creating more."
-            )
+            .conflict("The store already holds \(Todo.storeLimit) todos; delete some before creating more.")
         case .notPermutation(let missing, let unknown, let duplicate):
             .validationFailed([
                 FieldError(
