@@ -22,8 +22,13 @@ public enum ResponseFinalizer {
         }
         let isRead = request.method == .get || request.method == .head
         if isRead, response.status == .ok {
-            let tag = response.headers[.eTag] ?? EntityTag.strong(for: response.body.bytes)
-            response.headers[.eTag] = tag
+            let tag: String
+            if let existing = response.headers[.eTag] {
+                tag = existing
+            } else {
+                tag = EntityTag.strong(for: response.body.bytes)
+                response.headers.append(HTTPField(name: .eTag, value: tag))
+            }
             if let condition = request.headers[.ifNoneMatch], EntityTag.noneMatchFails(condition, tag: tag) {
                 response = notModified(response)
             }
