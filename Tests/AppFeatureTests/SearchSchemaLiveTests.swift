@@ -1,0 +1,83 @@
+import CounterpartTestSupport
+import Foundation
+import HTTPKit
+import RepoSearchFeature
+import Testing
+
+/// Answers of `/search/repositories` checked against GitHub's published schema for the endpoint
+/// (`GitHubSchema`), over queries that reach every nullable member both ways, every sort and
+/// paging, and the 422s.
+@Suite("Live: search answers conform to GitHub's published schema")
+struct SearchSchemaLiveTests {
+    static let queries = [
+        "swift", "composable architecture", "stars:>=0", "license:mit", "archived:true fork:true", "fork:only",
+        "language:go language:rust", "-language:swift topic:cli", "created:2015-01-01..2016-12-31", "user:pointlabs",
+        "\"state management\"", "reducers in:readme", "help-wanted-issues:>5", "template:true",
+    ]
+    static let options = ["", "&sort=stars", "&sort=updated&order=asc", "&sort=forks&per_page=100&page=3"]
+
+    @Test("every item has GitHub's members, types, formats and nullability; nothing undocumented")
+    func answersConform() async throws {
+        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
+            let client = try HTTPClient(port: port)
+            var items = 0
+            var nulls: Set<String> = []
+            for q in Self.queries {
+                for option in Self.options {
+                    let target = "/search/repositories?q=" + Self.encoded(q) + option
+                    let response = try client.request("GET", target)
+                    #expect(response.status == 200, "\(target)")
+                    let answer = try JSONDecoder().decode(JSONValue.self, from: Data(response.body))
+                    let violations = GitHubSchema.searchRepositories.violations(of: answer)
+                    #expect(violations.isEmpty, "\(target): \(violations.prefix(5))")
+                    guard case .object(let body) = answer, case .array(let found)? = body["items"] else { continue }
+                    for case .object(let item) in found {
+                        items += 1
+                        let undocumented = Set(item.keys).subtracting(GitHubSchema.repoSearchResultItem.memberNames)
+                        #expect(undocumented.isEmpty, "\(target): members GitHub does not document: \(undocumented)")
+                        nulls.formUnion(item.filter { $0.value == .null }.keys)
+                    }
+                }
+            }
+            #expect(items > 1_000)
+            #expect(nulls.isSuperset(of: ["description", "homepage", "language", "license", "mirror_url"]))
+        }
+    }
+
+    @Test(
+        "every 422 is GitHub's validation-error",
+        arguments: [
+            "", "q=", "q=stars:lots", "q=foo:bar", "q=created:2020-13-01", "q=x&sort=name",
+            "q=stars:>=0&per_page=100&page=11",
+        ]
+    )
+    func errorsConform(query: String) async throws {
+        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
+            let response = try HTTPClient(port: port).request("GET", "/search/repositories?" + query)
+            #expect(response.status == 422)
+            let answer = try JSONDecoder().decode(JSONValue.self, from: Data(response.body))
+            #expect(GitHubSchema.validationError.violations(of: answer) == [])
+        }
+    }
+
+    @Test("the schema check itself rejects what GitHub's schema rejects")
+    func schemaCheckFails() throws {
+        let valid: JSONValue = .object([
+            "total_count": .number(1), "incomplete_results": .bool(false), "items": .array([]),
+        ])
+        #expect(GitHubSchema.searchRepositories.violations(of: valid) == [])
+        let broken: JSONValue = .object([
+            "total_count": .number(1.5), "incomplete_results": .bool(false),
+            "items": .array([.object(["created_at": .string("yesterday"), "pushed_at": .null])]),
+        ])
+        let violations = GitHubSchema.searchRepositories.violations(of: broken)
+        #expect(violations.contains("$.total_count: expected an integer, found a number"))
+        #expect(violations.contains("$.items[0].owner: missing"))
+        #expect(violations.contains(#"$.items[0].created_at: "yesterday" is not a RFC 3339 date-time"#))
+        #expect(violations.contains("$.items[0].pushed_at: expected a string, found null"))
+    }
+
+    static func encoded(_ q: String) -> String {
+        q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? q
+    }
+}

@@ -1,0 +1,177 @@
+import HTTPKit
+
+/// GitHub's published schema for `GET /search/repositories` (api.github.com, REST description
+/// 2022-11-28: the operation's 200 body, `repo-search-result-item`, `nullable-simple-user`,
+/// `nullable-license-simple`, `search-result-text-matches`, and the 422 `validation-error`), restated
+/// as `JSONShape`s so every answer can be checked member by member without a network or a copy of
+/// the 12 MB description. A member GitHub marks required must be present; a nullable one may be null.
+enum GitHubSchema {
+    /// The 200 body.
+    static let searchRepositories: JSONShape = .object([
+        "total_count": .required(.integer),
+        "incomplete_results": .required(.boolean),
+        "items": .required(.array(repoSearchResultItem)),
+    ])
+
+    /// The 422 body (`validation-error`); our problem+json adds members, which the schema allows.
+    static let validationError: JSONShape = .object([
+        "message": .required(.string()),
+        "documentation_url": .required(.string()),
+        "errors": .optional(
+            .array(
+                .object([
+                    "resource": .optional(.string()),
+                    "field": .optional(.string()),
+                    "message": .optional(.string()),
+                    "code": .required(.string()),
+                    "index": .optional(.integer),
+                ])
+            )
+        ),
+    ])
+
+    /// One search result: 91 documented members, 74 of them required.
+    static let repoSearchResultItem: JSONShape = .object([
+        "id": .required(.integer),
+        "node_id": .required(.string()),
+        "name": .required(.string()),
+        "full_name": .required(.string()),
+        "owner": .required(.nullable(owner)),
+        "private": .required(.boolean),
+        "html_url": .required(.string(.uri)),
+        "description": .required(.nullable(.string())),
+        "fork": .required(.boolean),
+        "url": .required(.string(.uri)),
+        "created_at": .required(.string(.dateTime)),
+        "updated_at": .required(.string(.dateTime)),
+        "pushed_at": .required(.string(.dateTime)),
+        "homepage": .required(.nullable(.string(.uri))),
+        "size": .required(.integer),
+        "stargazers_count": .required(.integer),
+        "watchers_count": .required(.integer),
+        "language": .required(.nullable(.string())),
+        "forks_count": .required(.integer),
+        "open_issues_count": .required(.integer),
+        "master_branch": .optional(.string()),
+        "default_branch": .required(.string()),
+        "score": .required(.number),
+        "forks_url": .required(.string(.uri)),
+        "keys_url": .required(.string()),
+        "collaborators_url": .required(.string()),
+        "teams_url": .required(.string(.uri)),
+        "hooks_url": .required(.string(.uri)),
+        "issue_events_url": .required(.string()),
+        "events_url": .required(.string(.uri)),
+        "assignees_url": .required(.string()),
+        "branches_url": .required(.string()),
+        "tags_url": .required(.string(.uri)),
+        "blobs_url": .required(.string()),
+        "git_tags_url": .required(.string()),
+        "git_refs_url": .required(.string()),
+        "trees_url": .required(.string()),
+        "statuses_url": .required(.string()),
+        "languages_url": .required(.string(.uri)),
+        "stargazers_url": .required(.string(.uri)),
+        "contributors_url": .required(.string(.uri)),
+        "subscribers_url": .required(.string(.uri)),
+        "subscription_url": .required(.string(.uri)),
+        "commits_url": .required(.string()),
+        "git_commits_url": .required(.string()),
+        "comments_url": .required(.string()),
+        "issue_comment_url": .required(.string()),
+        "contents_url": .required(.string()),
+        "compare_url": .required(.string()),
+        "merges_url": .required(.string(.uri)),
+        "archive_url": .required(.string()),
+        "downloads_url": .required(.string(.uri)),
+        "issues_url": .required(.string()),
+        "pulls_url": .required(.string()),
+        "milestones_url": .required(.string()),
+        "notifications_url": .required(.string()),
+        "labels_url": .required(.string()),
+        "releases_url": .required(.string()),
+        "deployments_url": .required(.string(.uri)),
+        "git_url": .required(.string()),
+        "ssh_url": .required(.string()),
+        "clone_url": .required(.string()),
+        "svn_url": .required(.string(.uri)),
+        "forks": .required(.integer),
+        "open_issues": .required(.integer),
+        "watchers": .required(.integer),
+        "topics": .optional(.array(.string())),
+        "mirror_url": .required(.nullable(.string(.uri))),
+        "has_issues": .required(.boolean),
+        "has_projects": .required(.boolean),
+        "has_pages": .required(.boolean),
+        "has_wiki": .required(.boolean),
+        "has_downloads": .required(.boolean),
+        "has_discussions": .optional(.boolean),
+        "has_pull_requests": .optional(.boolean),
+        "pull_request_creation_policy": .optional(.string()),
+        "archived": .required(.boolean),
+        "disabled": .required(.boolean),
+        "visibility": .optional(.string()),
+        "license": .required(.nullable(license)),
+        "permissions": .optional(permissions),
+        "text_matches": .optional(.array(textMatch)),
+        "temp_clone_token": .optional(.string()),
+        "allow_merge_commit": .optional(.boolean),
+        "allow_squash_merge": .optional(.boolean),
+        "allow_rebase_merge": .optional(.boolean),
+        "allow_auto_merge": .optional(.boolean),
+        "delete_branch_on_merge": .optional(.boolean),
+        "allow_forking": .optional(.boolean),
+        "is_template": .optional(.boolean),
+        "web_commit_signoff_required": .optional(.boolean),
+    ])
+
+    private static let owner: JSONShape = .object([
+        "name": .optional(.nullable(.string())),
+        "email": .optional(.nullable(.string())),
+        "login": .required(.string()),
+        "id": .required(.integer),
+        "node_id": .required(.string()),
+        "avatar_url": .required(.string(.uri)),
+        "gravatar_id": .required(.nullable(.string())),
+        "url": .required(.string(.uri)),
+        "html_url": .required(.string(.uri)),
+        "followers_url": .required(.string(.uri)),
+        "following_url": .required(.string()),
+        "gists_url": .required(.string()),
+        "starred_url": .required(.string()),
+        "subscriptions_url": .required(.string(.uri)),
+        "organizations_url": .required(.string(.uri)),
+        "repos_url": .required(.string(.uri)),
+        "events_url": .required(.string()),
+        "received_events_url": .required(.string(.uri)),
+        "type": .required(.string()),
+        "site_admin": .required(.boolean),
+        "starred_at": .optional(.string()),
+        "user_view_type": .optional(.string()),
+    ])
+
+    private static let license: JSONShape = .object([
+        "key": .required(.string()),
+        "name": .required(.string()),
+        "url": .required(.nullable(.string(.uri))),
+        "spdx_id": .required(.nullable(.string())),
+        "node_id": .required(.string()),
+        "html_url": .optional(.string(.uri)),
+    ])
+
+    private static let permissions: JSONShape = .object([
+        "admin": .required(.boolean),
+        "maintain": .optional(.boolean),
+        "push": .required(.boolean),
+        "triage": .optional(.boolean),
+        "pull": .required(.boolean),
+    ])
+
+    private static let textMatch: JSONShape = .object([
+        "object_url": .optional(.string()),
+        "object_type": .optional(.nullable(.string())),
+        "property": .optional(.string()),
+        "fragment": .optional(.string()),
+        "matches": .optional(.array(.object(["text": .optional(.string()), "indices": .optional(.array(.integer))]))),
+    ])
+}
