@@ -10,14 +10,9 @@ enum SearchResponses {
             object.member("total_count", page.total)
             object.member("incomplete_results", false)
             object.member("items") { writer in
+                let links = RepositoryLinks(baseURL: request.baseURL, webURL: request.webURL)
                 writer.array(page.items) { writer, result in
-                    RepositoryRepresentation(
-                        result.repository,
-                        baseURL: request.baseURL,
-                        webURL: request.webURL,
-                        score: result.score
-                    )
-                    .write(to: &writer)
+                    RepositoryRepresentation(result.repository, links: links, score: result.score).write(to: &writer)
                 }
             }
         }
@@ -49,8 +44,8 @@ enum SearchResponses {
     /// `GET /repos/{owner}/{repo}`: the item without `score`.
     static func repository(_ repository: Repository, request: RepoSearchRequest) -> Response {
         var writer = JSONWriter(capacity: 4_096)
-        RepositoryRepresentation(repository, baseURL: request.baseURL, webURL: request.webURL, score: nil)
-            .write(to: &writer)
+        let links = RepositoryLinks(baseURL: request.baseURL, webURL: request.webURL)
+        RepositoryRepresentation(repository, links: links, score: nil).write(to: &writer)
         return .json(
             bytes: writer.bytes, headers: [.cacheControl: "no-cache", .eTag: EntityTag.strong(for: writer.bytes)])
     }

@@ -30,6 +30,18 @@ struct ConventionsTests {
         #expect(!EntityTag.matchSucceeds(tag, tag: nil))
     }
 
+    @Test("entity tags change when any one byte of a body changes, in every lane and the tail")
+    func entityTagsSeeEveryByte() {
+        let body = (0..<203).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        var tags: Set<String> = [EntityTag.strong(for: body), EntityTag.strong(for: Array(body.dropLast()))]
+        for index in body.indices {
+            var changed = body
+            changed[index] ^= 0x01
+            tags.insert(EntityTag.strong(for: changed))
+        }
+        #expect(tags.count == body.count + 2)
+    }
+
     @Test(
         "Accept negotiation honours wildcards and q=0",
         arguments: [

@@ -54,6 +54,45 @@ struct JSONWriterTests {
         #expect(try JSONDecoder().decode(Sample.self, from: Data(writer.bytes)) == value)
     }
 
+    @Test(
+        "a character that needs escaping is found at every offset of a long string",
+        arguments: ["\"", "\\", "\n", "\u{0}", "\u{1F}", "\u{7F}", "é", "/"])
+    func escapesAtEveryOffset(special: String) throws {
+        for offset in 0..<40 {
+            let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 40 - offset)
+            var writer = JSONWriter()
+            writer.array([text]) { $0.string($1) }
+            let decoded = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String]
+            #expect(decoded == [text], "offset \(offset)")
+        }
+    }
+
+    @Test("integers are written exactly, from Int.min to Int.max")
+    func integers() throws {
+        let values = [0, 7, -7, 10, 99, 100, -1_000_000, Int.max, Int.min, Int(Int32.max) + 1]
+        var writer = JSONWriter()
+        writer.array(values) { $0.integer($1) }
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self) == "[" + values.map(String.init).joined(separator: ",") + "]")
+        var unsigned = JSONWriter()
+        unsigned.integer(UInt64.max)
+        #expect(String(decoding: unsigned.bytes, as: UTF8.self) == "18446744073709551615")
+    }
+
+    @Test("JSONText is escaped once and written with literal suffixes; parts join into one string")
+    func textAndParts() throws {
+        let base = JSONText("http://h/a \"b\"")
+        var writer = JSONWriter()
+        writer.object { object in
+            object.member("plain") { $0.string(base) }
+            object.member("suffixed") { $0.string(base, "/keys{/key_id}") }
+            object.member("parts") { $0.string("x", "\n", "y") }
+        }
+        let decoded = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: String]
+        #expect(
+            decoded == ["plain": "http://h/a \"b\"", "suffixed": "http://h/a \"b\"/keys{/key_id}", "parts": "x\ny"])
+    }
+
     @Test("random strings survive JSONSerialization", arguments: 0..<20)
     func randomStrings(seed: Int) throws {
         var generator = SplitMix(state: UInt64(seed))

@@ -40,6 +40,9 @@ struct RepoSearchContractTests {
         "stars:>=0", "stars:10..100 forks:<5", "created:2015-01-01..2016-12-31", "pushed:>2025-06-01",
         "archived:true", "fork:only", "fork:true swift", "user:pointlabs", "org:pointlabs", "license:mit size:<1000",
         "topics:>=4", "help-wanted-issues:>5", "good-first-issues:1..3", "template:true", "is:public json",
+        "language:swift stars:>100 topic:ios", "topic:ios topic:swift", "topic:ml -topic:swift", "topic:no-such-topic",
+        "user:pointlabs swift", "user:pointlabs org:pointlabs", "swift user:nobody", "-user:pointlabs composable",
+        "language:swift language:kotlin topic:android", "-topic:ios stars:>1000",
     ]
 
     @Test("every backend returns the reference backend's page, total and scores", arguments: SearchBackend.allCases)

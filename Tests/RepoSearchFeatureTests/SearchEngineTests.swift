@@ -95,6 +95,22 @@ struct SearchEngineTests {
         #expect(page.total == expected.count)
     }
 
+    @Test(
+        "a keyword of three or more characters also matches the tokens it begins; a shorter one only itself",
+        arguments: ["swi", "arch", "compos", "kit", "ui", "js", "zzzz"])
+    func prefixes(keyword: String) async throws {
+        func tokens(_ text: String) -> [String] {
+            text.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+        }
+        let expected = Self.repositories.filter { repository in
+            let words =
+                tokens(repository.name) + tokens(repository.description ?? "") + repository.topics.flatMap(tokens)
+            return !repository.isFork
+                && words.contains { keyword.count >= 3 ? $0.hasPrefix(keyword) : $0 == keyword }
+        }
+        #expect(try await search(keyword, limit: 0).total == expected.count)
+    }
+
     @Test("NOT excludes a keyword; in:readme searches the README only")
     func notAndIn() async throws {
         let all = try await search("swift", limit: 0).total

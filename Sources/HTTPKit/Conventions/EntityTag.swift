@@ -10,20 +10,37 @@ public enum EntityTag {
         return "\"" + String(repeating: "0", count: 16 - hex.utf8.count) + hex + "\""
     }
 
-    /// A 64-bit digest of `bytes`, eight bytes per step: FNV-1a's constants applied to whole words,
-    /// each step finished with a multiply-xorshift so every input bit reaches every output bit.
-    /// Deterministic across processes and machines (little-endian words), as ETags must be.
+    /// A 64-bit digest of `bytes`: FNV-1a's constants applied to whole little-endian words, each
+    /// step finished with a multiply-xorshift so every input bit reaches every output bit. Four
+    /// independent lanes take 32 bytes per round (a 100 KB search page hashes in a quarter of the
+    /// time one dependent chain takes), then fold into one. Deterministic across processes and
+    /// machines, as ETags must be.
     static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        let prime: UInt64 = 0x0000_0100_0000_01b3
+        func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+            let product = (hash ^ word) &* prime
+            return product ^ (product >> 29)
+        }
+        func word(at offset: Int) -> UInt64 {
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        let seed: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        var lanes = (seed, seed &+ 1, seed &+ 2, seed &+ 3)
         var offset = 0
+        while offset + 32 <= bytes.count {
+            lanes.0 = mix(lanes.0, word(at: offset))
+            lanes.1 = mix(lanes.1, word(at: offset + 8))
+            lanes.2 = mix(lanes.2, word(at: offset + 16))
+            lanes.3 = mix(lanes.3, word(at: offset + 24))
+            offset += 32
+        }
+        var hash = mix(mix(mix(lanes.0, lanes.1), lanes.2), lanes.3)
         while offset + 8 <= bytes.count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            hash = (hash ^ word) &* 0x0000_0100_0000_01b3
-            hash ^= hash >> 29
+            hash = mix(hash, word(at: offset))
             offset += 8
         }
         while offset < bytes.count {
-            hash = (hash ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01b3
+            hash = (hash ^ UInt64(bytes[offset])) &* prime
             offset += 1
         }
         hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd

@@ -59,10 +59,16 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes an integer.
+    /// Writes an integer, its digits straight into the buffer.
     @inlinable
     public mutating func integer(_ value: some BinaryInteger) {
-        raw(String(value))
+        separate()
+        if let small = Int64(exactly: value) {
+            appendDigits(small)
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
+        needsComma = true
     }
 
     /// Writes `true` or `false`.
@@ -103,13 +109,33 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes a member name and its colon; the next value written is that member's value.
+    /// Writes a member name and its colon; the next value written is that member's value. Names
+    /// are literals in code, so they are copied without an escaping scan.
     @usableFromInline
-    mutating func key(_ name: String) {
+    mutating func key(_ name: StaticString) {
         separate()
-        appendQuoted(name)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
+    }
+
+    /// Appends the decimal digits of `value`.
+    @usableFromInline
+    mutating func appendDigits(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits.
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[start...])
+        }
     }
 
     @usableFromInline
@@ -117,41 +143,17 @@ public struct JSONWriter: Sendable {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
-    @usableFromInline
-    mutating func appendQuoted(_ text: String) {
+    /// Writes one string made of `parts`, each escaped as needed, without building it first.
+    @inlinable
+    public mutating func string(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "") {
+        separate()
         bytes.append(UInt8(ascii: "\""))
-        appendEscaped(text)
+        appendEscaped(first)
+        appendEscaped(second)
+        if !third.isEmpty { appendEscaped(third) }
+        if !fourth.isEmpty { appendEscaped(fourth) }
         bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// Appends `text` escaped for the inside of a JSON string.
-    @usableFromInline
-    mutating func appendEscaped(_ text: String) {
-        var text = text
-        let copied: Bool = text.withUTF8 { utf8 in
-            // Most text needs no escaping: copy it in one go.
-            for byte in utf8 where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-                return false
-            }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if copied { return }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex: StaticString = "0123456789abcdef"
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex.utf8Start[Int(byte >> 4)])
-                bytes.append(hex.utf8Start[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
+        needsComma = true
     }
 
     /// Writes one string made of `first` and `second` (escaped as needed) followed by what `tail`

@@ -12,42 +12,42 @@ public struct ObjectWriter: Sendable {
 
     /// Adds a string member.
     @inlinable
-    public mutating func member(_ name: String, _ value: String) {
+    public mutating func member(_ name: StaticString, _ value: String) {
         writer.key(name)
         writer.string(value)
     }
 
     /// Adds a string member, or `null` when `value` is `nil`.
     @inlinable
-    public mutating func member(_ name: String, _ value: String?) {
+    public mutating func member(_ name: StaticString, _ value: String?) {
         writer.key(name)
         if let value { writer.string(value) } else { writer.null() }
     }
 
     /// Adds an integer member.
     @inlinable
-    public mutating func member(_ name: String, _ value: Int) {
+    public mutating func member(_ name: StaticString, _ value: Int) {
         writer.key(name)
         writer.integer(value)
     }
 
     /// Adds a boolean member.
     @inlinable
-    public mutating func member(_ name: String, _ value: Bool) {
+    public mutating func member(_ name: StaticString, _ value: Bool) {
         writer.key(name)
         writer.bool(value)
     }
 
     /// Adds a member whose value writes itself.
     @inlinable
-    public mutating func member(_ name: String, _ value: some JSONWritable) {
+    public mutating func member(_ name: StaticString, _ value: some JSONWritable) {
         writer.key(name)
         value.write(to: &writer)
     }
 
     /// Adds a member whose value is written by `body` (an array, a nested object).
     @inlinable
-    public mutating func member(_ name: String, writing body: (inout JSONWriter) -> Void) {
+    public mutating func member(_ name: StaticString, writing body: (inout JSONWriter) -> Void) {
         writer.key(name)
         body(&writer)
     }

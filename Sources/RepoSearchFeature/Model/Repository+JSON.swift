@@ -1,48 +1,66 @@
 public import HTTPKit
 
-/// A repository as GitHub's search API writes it (api.md §3.4): snake_case, GitHub's members and
-/// types, URLs built from the base (`A`) and the web URL (`W`).
-public struct RepositoryRepresentation: JSONWritable {
-    let repository: Repository
+/// The URLs a representation is built from, worked out once per request: the API base (`A`), the
+/// web URL (`W`) and the host Git URLs name.
+public struct RepositoryLinks: Sendable {
     let baseURL: String
     let webURL: String
+    /// `git://host/`, `git@host:` — the web URL's host without scheme, port or path.
+    let gitPrefix: String
+    let sshPrefix: String
+
+    /// Links under `baseURL` (API) and `webURL` (HTML pages, clones).
+    public init(baseURL: String, webURL: String = RouteContext.defaultWebURL) {
+        self.baseURL = baseURL
+        self.webURL = webURL
+        // https://git.example.org:8443/x -> git.example.org
+        let authority = webURL.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first ?? "example.com"
+        let host = authority.split(separator: ":").first.map(String.init) ?? "example.com"
+        gitPrefix = "git://" + host + "/"
+        sshPrefix = "git@" + host + ":"
+    }
+}
+
+/// A repository as GitHub's search API writes it (api.md §3.4): snake_case, GitHub's members and
+/// types, URLs built from the request's `RepositoryLinks`.
+public struct RepositoryRepresentation: JSONWritable {
+    let repository: Repository
+    let links: RepositoryLinks
     let score: Double?
 
     /// Represents `repository`; `score` is sent by search and left out by `/repos/{owner}/{repo}`.
-    public init(_ repository: Repository, baseURL: String, webURL: String = RouteContext.defaultWebURL, score: Double?)
-    {
+    public init(_ repository: Repository, links: RepositoryLinks, score: Double?) {
         self.repository = repository
-        self.baseURL = baseURL
-        self.webURL = webURL
+        self.links = links
         self.score = score
     }
 
     public func write(to writer: inout JSONWriter) {
         let repo = repository
-        let api = baseURL + "/repos/" + repo.fullName
-        let web = webURL + "/" + repo.fullName
-        // The web URL's host, without scheme, port or path: https://git.example.org:8443/x -> git.example.org.
-        let authority = webURL.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first ?? "example.com"
-        let host = authority.split(separator: ":").first.map(String.init) ?? "example.com"
+        let links = links
+        let fullName = repo.fullName
+        let api = JSONText(links.baseURL + "/repos/" + fullName)
         writer.object { object in
             object.member("id", repo.id)
-            object.member("node_id", Base64.encode("010:Repository\(repo.id)"))
+            object.member("node_id") { writer in
+                writer.quoted { Base64.append("010:Repository", String(repo.id), to: &$0) }
+            }
             object.member("name", repo.name)
-            object.member("full_name", repo.fullName)
+            object.member("full_name", fullName)
             object.member("private", false)
-            object.member("owner", OwnerRepresentation(owner: repo.owner, baseURL: baseURL, webURL: webURL))
-            object.member("html_url", web)
+            object.member("owner", OwnerRepresentation(owner: repo.owner, links: links))
+            object.member("html_url") { $0.string(links.webURL, "/", fullName) }
             object.member("description", repo.description)
             object.member("fork", repo.isFork)
-            object.member("url", api)
-            for (name, suffix) in Self.urlMembers { object.member(name) { $0.string(api, suffix) { _ in } } }
+            object.member("url") { $0.string(api) }
+            for (name, suffix) in Self.urlMembers { object.member(name) { $0.string(api, suffix) } }
             object.member("created_at", repo.createdAt)
             object.member("updated_at", repo.updatedAt)
             object.member("pushed_at", repo.pushedAt)
-            object.member("git_url", "git://\(host)/\(repo.fullName).git")
-            object.member("ssh_url", "git@\(host):\(repo.fullName).git")
-            object.member("clone_url", web + ".git")
-            object.member("svn_url", web)
+            object.member("git_url") { $0.string(links.gitPrefix, fullName, ".git") }
+            object.member("ssh_url") { $0.string(links.sshPrefix, fullName, ".git") }
+            object.member("clone_url") { $0.string(links.webURL, "/", fullName, ".git") }
+            object.member("svn_url") { $0.string(links.webURL, "/", fullName) }
             object.member("homepage", repo.homepage)
             object.member("size", repo.size)
             object.member("stargazers_count", repo.stars)
@@ -65,8 +83,10 @@ public struct RepositoryRepresentation: JSONWritable {
                         object.member("key", license.key)
                         object.member("name", license.name)
                         object.member("spdx_id", license.spdxID)
-                        object.member("url", baseURL + "/licenses/" + license.key)
-                        object.member("node_id", Base64.encode("07:License" + license.key))
+                        object.member("url") { $0.string(links.baseURL, "/licenses/", license.key) }
+                        object.member("node_id") { writer in
+                            writer.quoted { Base64.append("07:License", license.key, to: &$0) }
+                        }
                     }
                 }
             } else {
@@ -86,7 +106,7 @@ public struct RepositoryRepresentation: JSONWritable {
     }
 
     /// The `*_url` members after `url`, in GitHub's order, as suffixes of the repository's API URL.
-    static let urlMembers: [(String, String)] = [
+    static let urlMembers: [(StaticString, StaticString)] = [
         ("forks_url", "/forks"), ("keys_url", "/keys{/key_id}"), ("collaborators_url", "/collaborators{/collaborator}"),
         ("teams_url", "/teams"), ("hooks_url", "/hooks"), ("issue_events_url", "/issues/events{/number}"),
         ("events_url", "/events"), ("assignees_url", "/assignees{/user}"), ("branches_url", "/branches{/branch}"),
@@ -107,50 +127,31 @@ public struct RepositoryRepresentation: JSONWritable {
 /// A repository owner as GitHub writes it.
 struct OwnerRepresentation: JSONWritable {
     let owner: Owner
-    let baseURL: String
-    let webURL: String
+    let links: RepositoryLinks
 
     func write(to writer: inout JSONWriter) {
-        let user = baseURL + "/users/" + owner.login
+        let user = JSONText(links.baseURL + "/users/" + owner.login)
         writer.object { object in
             object.member("login", owner.login)
             object.member("id", owner.id)
             let kind = owner.isOrganization ? "012:Organization" : "04:User"
-            object.member("node_id", Base64.encode(kind + String(owner.id)))
-            object.member("avatar_url", baseURL + "/avatars/" + owner.login)
+            object.member("node_id") { writer in writer.quoted { Base64.append(kind, String(owner.id), to: &$0) } }
+            object.member("avatar_url") { $0.string(links.baseURL, "/avatars/", owner.login) }
             object.member("gravatar_id", "")
-            object.member("url", user)
-            object.member("html_url", webURL + "/" + owner.login)
-            object.member("followers_url", user + "/followers")
-            object.member("following_url", user + "/following{/other_user}")
-            object.member("gists_url", user + "/gists{/gist_id}")
-            object.member("starred_url", user + "/starred{/owner}{/repo}")
-            object.member("subscriptions_url", user + "/subscriptions")
-            object.member("organizations_url", user + "/orgs")
-            object.member("repos_url", user + "/repos")
-            object.member("events_url", user + "/events{/privacy}")
-            object.member("received_events_url", user + "/received_events")
+            object.member("url") { $0.string(user) }
+            object.member("html_url") { $0.string(links.webURL, "/", owner.login) }
+            for (name, suffix) in Self.urlMembers { object.member(name) { $0.string(user, suffix) } }
             object.member("type", owner.isOrganization ? "Organization" : "User")
             object.member("user_view_type", "public")
             object.member("site_admin", false)
         }
     }
-}
 
-/// Standard base64 with padding, for GitHub-style `node_id`s.
-enum Base64 {
-    static func encode(_ text: String) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        for start in stride(from: 0, to: bytes.count, by: 3) {
-            let chunk = bytes[start..<min(start + 3, bytes.count)]
-            let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (16 - 8 * UInt32($1.offset)) }
-            for index in 0..<4 {
-                output.append(
-                    index <= chunk.count ? alphabet[Int(value >> (18 - 6 * UInt32(index)) & 63)] : UInt8(ascii: "="))
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
+    /// The `*_url` members after `html_url`, in GitHub's order, as suffixes of the user's API URL.
+    static let urlMembers: [(StaticString, StaticString)] = [
+        ("followers_url", "/followers"), ("following_url", "/following{/other_user}"),
+        ("gists_url", "/gists{/gist_id}"), ("starred_url", "/starred{/owner}{/repo}"),
+        ("subscriptions_url", "/subscriptions"), ("organizations_url", "/orgs"), ("repos_url", "/repos"),
+        ("events_url", "/events{/privacy}"), ("received_events_url", "/received_events"),
+    ]
 }

@@ -7,18 +7,26 @@ final class IndexedRepository: Sendable {
     let repository: Repository
     let name: [Int32]
     let description: [Int32]
-    let topics: [[Int32]]
+    /// Every topic's tokens, topics separated by `Vocabulary.separator`, which matches nothing:
+    /// a phrase cannot run from one topic into the next.
+    let topics: [Int32]
     let readme: [Int32]
     let languageKey: String?
     let fullNameKey: String
 
-    /// Tokenises `repository`, numbering its tokens in `vocabulary`.
-    init(_ repository: Repository, vocabulary: inout Vocabulary) {
-        func ids(_ text: String) -> [Int32] { SearchTokens.tokens(of: text).map { vocabulary.intern($0) } }
+    /// The tokens of `repository`'s searchable fields, for building the vocabulary first.
+    static func tokens(of repository: Repository) -> [String] {
+        ([repository.name, repository.description ?? "", repository.readme] + repository.topics)
+            .flatMap(SearchTokens.tokens(of:))
+    }
+
+    /// Tokenises `repository` into the ids of `vocabulary`, which holds every token it has.
+    init(_ repository: Repository, vocabulary: Vocabulary) {
+        func ids(_ text: String) -> [Int32] { SearchTokens.tokens(of: text).compactMap(vocabulary.id(of:)) }
         self.repository = repository
         name = ids(repository.name)
         description = ids(repository.description ?? "")
-        topics = repository.topics.map(ids)
+        topics = repository.topics.map(ids).joined(separator: [Vocabulary.separator]).map { $0 }
         readme = ids(repository.readme)
         languageKey = repository.language?.lowercased()
         fullNameKey = repository.fullName.lowercased()
@@ -32,7 +40,8 @@ final class IndexedRepository: Sendable {
 enum RepositoryMatcher {
     /// A query prepared once for scanning many repositories of one vocabulary.
     struct Prepared {
-        let query: SearchQuery
+        let forks: SearchQuery.ForkMode
+        let conditions: [SearchQuery.Condition]
         let fields: [SearchField]
         let keywords: [Keyword]
         let excludedKeywords: [Keyword]
@@ -41,7 +50,8 @@ enum RepositoryMatcher {
         let hasOrGroups: Bool
 
         init(_ query: SearchQuery, vocabulary: Vocabulary) {
-            self.query = query
+            forks = query.forks
+            conditions = query.conditions
             fields = SearchField.allCases.filter(query.fields.contains)
             keywords = query.keywords.map { Keyword($0, vocabulary) }
             excludedKeywords = query.excludedKeywords.map { Keyword($0, vocabulary) }
@@ -56,7 +66,7 @@ enum RepositoryMatcher {
     struct Keyword {
         let tokenCount: Int
         let ids: [Int32]?
-        let prefixOf: Set<Int32>
+        let prefixOf: Range<Int32>
 
         init(_ keyword: SearchQuery.Keyword, _ vocabulary: Vocabulary) {
             tokenCount = keyword.tokens.count
@@ -64,20 +74,18 @@ enum RepositoryMatcher {
             ids = found.contains(nil) ? nil : found.compactMap { $0 }
             prefixOf =
                 keyword.tokens.count == 1 && keyword.tokens[0].utf8.count >= 3
-                ? vocabulary.ids(beginningWith: keyword.tokens[0]) : []
+                ? vocabulary.ids(beginningWith: keyword.tokens[0]) : 0..<0
         }
     }
 
     /// The score of `indexed` for a prepared query, or `nil` when it is not a result.
     static func score(_ indexed: IndexedRepository, for prepared: Prepared) -> Double? {
-        let query = prepared.query
-        let repository = indexed.repository
-        switch query.forks {
-        case .excluded where repository.isFork: return nil
-        case .only where !repository.isFork: return nil
+        switch prepared.forks {
+        case .excluded where indexed.repository.isFork: return nil
+        case .only where !indexed.repository.isFork: return nil
         default: break
         }
-        if !query.conditions.isEmpty, !satisfies(indexed, query.conditions, orGroups: prepared.hasOrGroups) {
+        if !prepared.conditions.isEmpty, !satisfies(indexed, prepared.conditions, orGroups: prepared.hasOrGroups) {
             return nil
         }
         for keyword in prepared.excludedKeywords where strength(keyword, indexed, prepared.fields) > 0 {
@@ -89,12 +97,12 @@ enum RepositoryMatcher {
             guard strength > 0 else { return nil }
             text += strength * Double(keyword.tokenCount)
         }
-        if query.keywords.isEmpty {
+        if prepared.keywords.isEmpty {
             text = 1
         } else if prepared.keywordTokens == indexed.name {
             text += 5
         }
-        let raw = text * (1 + log10(1 + Double(repository.stars)))
+        let raw = text * (1 + log10(1 + Double(indexed.repository.stars)))
         return (raw * 1000).rounded(.toNearestOrAwayFromZero) / 1000
     }
 
@@ -107,8 +115,7 @@ enum RepositoryMatcher {
             case .name: match = self.match(keyword, in: indexed.name)
             case .description: match = self.match(keyword, in: indexed.description)
             case .readme: match = self.match(keyword, in: indexed.readme)
-            case .topics:
-                for topic in indexed.topics where match < 1 { match = max(match, self.match(keyword, in: topic)) }
+            case .topics: match = self.match(keyword, in: indexed.topics)
             }
             best = max(best, field.weight * match)
         }
@@ -118,12 +125,23 @@ enum RepositoryMatcher {
     /// m(t, f): 1 for the token (or consecutive tokens) in the field, 0.5 for a single token of at
     /// least three characters that begins one of the field's tokens, else 0.
     static func match(_ keyword: Keyword, in field: [Int32]) -> Double {
+        if let ids = keyword.ids, ids.count == 1 {
+            // One token, the common case: one pass finds the exact token or remembers a prefix.
+            let id = ids[0]
+            var prefixed = false
+            for token in field {
+                if token == id { return 1 }
+                prefixed = prefixed || keyword.prefixOf.contains(token)
+            }
+            return prefixed ? 0.5 : 0
+        }
         if let ids = keyword.ids, !ids.isEmpty, ids.count <= field.count {
             for start in 0...(field.count - ids.count) where field[start..<start + ids.count].elementsEqual(ids) {
                 return 1
             }
         }
-        return !keyword.prefixOf.isEmpty && field.contains(where: keyword.prefixOf.contains) ? 0.5 : 0
+        let prefixOf = keyword.prefixOf
+        return !prefixOf.isEmpty && field.contains { prefixOf.contains($0) } ? 0.5 : 0
     }
 
     /// Qualifiers: OR within repeated language/license/user/org/repo, AND across everything else.
@@ -155,24 +173,24 @@ enum RepositoryMatcher {
     }
 
     private static func holds(_ predicate: SearchQuery.Predicate, for indexed: IndexedRepository) -> Bool {
-        let repository = indexed.repository
-        return switch predicate {
+        switch predicate {
         case .language(let language): indexed.languageKey == language
-        case .license(let key): repository.license?.key == key
-        case .user(let login): repository.owner.login == login
-        case .organisation(let login): repository.owner.isOrganization && repository.owner.login == login
+        case .license(let key): indexed.repository.license?.key == key
+        case .user(let login): indexed.repository.owner.login == login
+        case .organisation(let login):
+            indexed.repository.owner.isOrganization && indexed.repository.owner.login == login
         case .repository(let fullName): indexed.fullNameKey == fullName
-        case .topic(let topic): repository.topics.contains(topic)
-        case .stars(let range): range.contains(repository.stars)
-        case .forks(let range): range.contains(repository.forks)
-        case .size(let range): range.contains(repository.size)
-        case .topicCount(let range): range.contains(repository.topics.count)
-        case .goodFirstIssues(let range): range.contains(repository.goodFirstIssues)
-        case .helpWantedIssues(let range): range.contains(repository.helpWantedIssues)
-        case .created(let range): range.contains(repository.createdAt)
-        case .pushed(let range): range.contains(repository.pushedAt)
-        case .archived(let flag): repository.isArchived == flag
-        case .template(let flag): repository.isTemplate == flag
+        case .topic(let topic): indexed.repository.topics.contains(topic)
+        case .stars(let range): range.contains(indexed.repository.stars)
+        case .forks(let range): range.contains(indexed.repository.forks)
+        case .size(let range): range.contains(indexed.repository.size)
+        case .topicCount(let range): range.contains(indexed.repository.topics.count)
+        case .goodFirstIssues(let range): range.contains(indexed.repository.goodFirstIssues)
+        case .helpWantedIssues(let range): range.contains(indexed.repository.helpWantedIssues)
+        case .created(let range): range.contains(indexed.repository.createdAt)
+        case .pushed(let range): range.contains(indexed.repository.pushedAt)
+        case .archived(let flag): indexed.repository.isArchived == flag
+        case .template(let flag): indexed.repository.isTemplate == flag
         case .mirror(let flag): !flag
         case .isPublic(let flag): flag
         }

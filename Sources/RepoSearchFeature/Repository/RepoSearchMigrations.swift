@@ -2,7 +2,7 @@ import GRDB
 public import Storage
 
 /// The search schema: one row per repository, an FTS5 index over the searchable text, and plain
-/// indexes for the qualifiers SQL narrows by (architecture.md §4.3).
+/// indexes for the selective qualifiers SQL narrows by, language and owner (architecture.md §4.3).
 public enum RepoSearchMigrations {
     /// Every step, oldest first.
     public static let all: [Migration] = [
@@ -50,6 +50,13 @@ public enum RepoSearchMigrations {
                     )
                     """
             )
-        }
+        },
+        // Range qualifiers are checked in memory: walking these indexes and looking up each row cost
+        // more than checking all 5,000 repositories (BENCHMARKS.md). Language and owner stay indexed.
+        Migration("search-2-drop-range-indexes") { db in
+            for column in ["stars", "forks", "size", "createdAt", "pushedAt"] {
+                try db.execute(sql: "DROP INDEX repositories_by_\(column)")
+            }
+        },
     ]
 }

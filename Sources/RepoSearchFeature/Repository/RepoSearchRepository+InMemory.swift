@@ -29,8 +29,8 @@ final class SearchIndex: Sendable {
     private let byName: [String: Repository]
 
     init(_ repositories: [Repository]) {
-        var vocabulary = Vocabulary()
-        indexed = repositories.map { IndexedRepository($0, vocabulary: &vocabulary) }
+        let vocabulary = Vocabulary(repositories.lazy.flatMap(IndexedRepository.tokens(of:)))
+        indexed = repositories.map { IndexedRepository($0, vocabulary: vocabulary) }
         self.vocabulary = vocabulary
         byID = Dictionary(repositories.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         byName = Dictionary(

@@ -17,8 +17,11 @@ extension RepoSearchRepository {
                         try await database.read { db in try RepositoryRows.all(db) }
                     }
                 }
+                guard let narrowing = RepositoryRows.candidateQuery(query) else {
+                    return index.search(query, order, offset, limit)
+                }
                 let candidates = try await RepositoryError.mappingSQLite {
-                    try await database.read { db in try RepositoryRows.candidateIDs(db, query) }
+                    try await database.read { db in try RepositoryRows.ids(db, narrowing) }
                 }
                 return index.search(query, order, offset, limit, candidates: candidates)
             },
@@ -54,89 +57,92 @@ enum RepositoryRows {
         try Row.fetchAll(db, sql: "SELECT \(columns) FROM repositories").map(repository)
     }
 
-    /// The ids that may match: FTS for the keywords, indexes for simple qualifiers. Over-approximate
-    /// on purpose; `RepositoryMatcher` has the final word (and the order).
-    static func candidateIDs(_ db: Database, _ query: SearchQuery) throws -> [Int] {
+    /// The statement listing the ids that may match, or `nil` when no index narrows the query
+    /// (every row is then a candidate). Over-approximate on purpose; `RepositoryMatcher` has the
+    /// final word and the order.
+    ///
+    /// FTS5 narrows by keywords and topics, the indexes by language and owner: the selective
+    /// qualifiers. Ranges, dates and flags stay with the matcher: walking an index for them and
+    /// looking up each row costs more than checking every repository in memory (BENCHMARKS.md).
+    static func candidateQuery(_ query: SearchQuery) -> (sql: String, arguments: StatementArguments)? {
+        let positive = query.conditions.filter { !$0.negated }.map(\.predicate)
+        let languages = positive.compactMap { if case .language(let name) = $0 { name } else { nil } }
+        let owners = positive.compactMap { predicate -> String? in
+            switch predicate {
+            case .user(let login), .organisation(let login): login
+            default: nil
+            }
+        }
         var clauses: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         if let match = ftsExpression(query) {
+            guard !languages.isEmpty || !owners.isEmpty else {
+                return ("SELECT group_concat(rowid) FROM repositories_fts WHERE repositories_fts MATCH ?", [match])
+            }
             clauses.append("id IN (SELECT rowid FROM repositories_fts WHERE repositories_fts MATCH ?)")
             arguments.append(match)
         }
-        switch query.forks {
-        case .excluded: clauses.append("isFork = 0")
-        case .only: clauses.append("isFork = 1")
-        case .included: break
-        }
-        for condition in query.conditions where !condition.negated {
-            switch condition.predicate {
-            case .stars(let range): add(range, column: "stars", to: &clauses, &arguments)
-            case .forks(let range): add(range, column: "forks", to: &clauses, &arguments)
-            case .size(let range): add(range, column: "size", to: &clauses, &arguments)
-            case .created(let range): add(range, column: "createdAt", to: &clauses, &arguments)
-            case .pushed(let range): add(range, column: "pushedAt", to: &clauses, &arguments)
-            case .archived(let flag):
-                clauses.append("isArchived = ?")
-                arguments.append(flag)
-            default: break
-            }
-        }
-        let languages = query.conditions.compactMap { condition -> String? in
-            if case .language(let language) = condition.predicate, !condition.negated { return language }
-            return nil
-        }
         if !languages.isEmpty {
-            clauses.append("language COLLATE NOCASE IN (\(languages.map { _ in "?" }.joined(separator: ", ")))")
+            clauses.append("language COLLATE NOCASE IN (\(placeholders(languages.count)))")
             arguments += languages
         }
-        let filter = clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ")
-        let statement = try db.cachedStatement(sql: "SELECT id FROM repositories" + filter)
-        return try Int.fetchAll(statement, arguments: StatementArguments(arguments))
+        if !owners.isEmpty {
+            clauses.append("ownerLogin IN (\(placeholders(owners.count)))")
+            arguments += owners
+        }
+        guard !clauses.isEmpty else { return nil }
+        let filter = clauses.joined(separator: " AND ")
+        return ("SELECT group_concat(id) FROM repositories WHERE " + filter, StatementArguments(arguments))
     }
 
-    /// An FTS5 expression for the positive keywords over the searched columns: each keyword's
-    /// token, or its prefix when it may match as one (api.md §3.3's 0.5), or its phrase.
+    /// The ids a `candidateQuery` lists in its one `group_concat` row. One row instead of one per id:
+    /// stepping thousands of rows through the C API cost more than the query itself (BENCHMARKS.md).
+    static func ids(_ db: Database, _ query: (sql: String, arguments: StatementArguments)) throws -> [Int] {
+        let statement = try db.cachedStatement(sql: query.sql)
+        guard let list = try String.fetchOne(statement, arguments: query.arguments) else { return [] }
+        var ids: [Int] = []
+        var current = 0
+        for byte in list.utf8 {
+            if byte == UInt8(ascii: ",") {
+                ids.append(current)
+                current = 0
+            } else {
+                current = current &* 10 &+ Int(byte &- UInt8(ascii: "0"))
+            }
+        }
+        ids.append(current)
+        return ids
+    }
+
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    /// An FTS5 expression for the positive keywords over the searched columns — each keyword's
+    /// token, or its prefix when it may match as one (api.md §3.3's 0.5), or its phrase — and for
+    /// each `topic:` qualifier, its tokens as a phrase in `topics`.
     static func ftsExpression(_ query: SearchQuery) -> String? {
-        guard !query.keywords.isEmpty else { return nil }
-        let columns = SearchField.allCases.filter(query.fields.contains).map(\.rawValue).joined(separator: " ")
-        let terms = query.keywords.map { keyword -> String in
-            if keyword.tokens.count > 1 { return "\"" + keyword.tokens.joined(separator: " ") + "\"" }
-            let token = keyword.tokens[0]
-            return token.utf8.count >= 3 ? "\"\(token)\"*" : "\"\(token)\""
+        var parts: [String] = []
+        if !query.keywords.isEmpty {
+            let columns = SearchField.allCases.filter(query.fields.contains).map(\.rawValue).joined(separator: " ")
+            let terms = query.keywords.map { keyword -> String in
+                if keyword.tokens.count > 1 { return phrase(keyword.tokens) }
+                let token = keyword.tokens[0]
+                return token.utf8.count >= 3 ? phrase([token]) + "*" : phrase([token])
+            }
+            parts.append("{\(columns)}: (" + terms.joined(separator: " AND ") + ")")
         }
-        return "{\(columns)}: (" + terms.joined(separator: " AND ") + ")"
+        for condition in query.conditions where !condition.negated {
+            guard case .topic(let topic) = condition.predicate else { continue }
+            let tokens = SearchTokens.tokens(of: topic)
+            if !tokens.isEmpty { parts.append("{topics}: " + phrase(tokens)) }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " AND ")
     }
 
-    private static func add(
-        _ range: SearchQuery.Range,
-        column: String,
-        to clauses: inout [String],
-        _ arguments: inout [any DatabaseValueConvertible]
-    ) {
-        if let lower = range.lower {
-            clauses.append("\(column) >= ?")
-            arguments.append(lower)
-        }
-        if let upper = range.upper {
-            clauses.append("\(column) <= ?")
-            arguments.append(upper)
-        }
-    }
-
-    private static func add(
-        _ range: SearchQuery.TimeRange,
-        column: String,
-        to clauses: inout [String],
-        _ arguments: inout [any DatabaseValueConvertible]
-    ) {
-        if let from = range.from {
-            clauses.append("\(column) >= ?")
-            arguments.append(from * 1000)
-        }
-        if let before = range.before {
-            clauses.append("\(column) < ?")
-            arguments.append(before * 1000)
-        }
+    /// Tokens (letters and digits only, so nothing to escape) as one FTS5 phrase.
+    private static func phrase(_ tokens: [String]) -> String {
+        "\"" + tokens.joined(separator: " ") + "\""
     }
 
     static func fetchOne(_ db: Database, fullName: String) throws -> Repository? {
