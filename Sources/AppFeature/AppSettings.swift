@@ -8,10 +8,15 @@ public struct AppSettings: Sendable, Equatable {
     public var defaultHost: String
     /// `--web-url`: the base of `html_url`-style links (api.md §3.4's `W`).
     public var webURL: String
+    /// `--trust-proxy`: take the client address, scheme and host from `X-Forwarded-*` (api.md §1).
+    public var trustProxy: Bool
 
     /// Creates settings; trailing slashes on the URLs are dropped.
     public init(
-        publicURL: String? = nil, defaultHost: String = "localhost:8080", webURL: String = RouteContext.defaultWebURL
+        publicURL: String? = nil,
+        defaultHost: String = "localhost:8080",
+        webURL: String = RouteContext.defaultWebURL,
+        trustProxy: Bool = false
     ) {
         var base = publicURL
         while base?.hasSuffix("/") == true { base?.removeLast() }
@@ -20,5 +25,6 @@ public struct AppSettings: Sendable, Equatable {
         self.publicURL = base
         self.defaultHost = defaultHost
         self.webURL = web
+        self.trustProxy = trustProxy
     }
 }

@@ -61,6 +61,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Enforce a rate limit, e.g. search=10/min (GitHub's unauthenticated allowance); repeatable.")
     var rateLimit: [String] = []
 
+    @Flag(
+        help: """
+            Behind a reverse proxy: take the client address (rate limits) from the last X-Forwarded-For entry \
+            and the base URL from X-Forwarded-Proto and X-Forwarded-Host. Never set it when clients can reach \
+            the server directly.
+            """)
+    var trustProxy = false
+
     @Flag(help: "Log one line per request (request id, method, path, status, duration).")
     var accessLog = false
 
@@ -115,7 +123,8 @@ struct Serve: AsyncParsableCommand {
         let server = HTTPServer(
             configuration: serverConfiguration,
             handler: App.handler(
-                settings: AppSettings(publicURL: publicURL, defaultHost: "\(host):\(port)", webURL: webURL),
+                settings: AppSettings(
+                    publicURL: publicURL, defaultHost: "\(host):\(port)", webURL: webURL, trustProxy: trustProxy),
                 accessLog: accessLog ? Logger(label: "counterpart.access") : nil,
                 rateLimiter: .standard(overrides: try rateLimitOverrides())
             ),

@@ -30,6 +30,24 @@ struct ServeCommandTests {
         #expect(await server.exitStatus() == 0)
     }
 
+    @Test("--trust-proxy builds URLs from X-Forwarded-Proto and -Host; without it they are ignored")
+    func trustProxy() async throws {
+        for trusted in [true, false] {
+            let server = try ServerProcess(
+                ["serve", "--port", "0", "--database", "memory"] + (trusted ? ["--trust-proxy"] : []))
+            let port = try #require(await server.listeningPort())
+            let text = try HTTPClient(port: port).request(
+                "GET", "/repos/pointlabs/swift-composable-architecture",
+                headers: [("X-Forwarded-Proto", "https"), ("X-Forwarded-Host", "api.example.org")]
+            ).text
+            let proxied = text.contains(
+                #""url":"https://api.example.org/repos/pointlabs/swift-composable-architecture""#)
+            #expect(proxied == trusted, "--trust-proxy \(trusted ? "on" : "off")")
+            kill(server.process.processIdentifier, SIGTERM)
+            #expect(await server.exitStatus() == 0)
+        }
+    }
+
     @Test("SIGINT is a graceful shutdown too")
     func sigintExitsCleanly() async throws {
         let server = try ServerProcess(["serve", "--port", "0", "--database", "memory"])
@@ -47,7 +65,7 @@ struct ServeCommandTests {
             "--port <port>", "(default: 18099)", "--host <host>", "(default: 127.0.0.1)", "--max-header-bytes",
             "(default: 16384)", "--max-body-bytes", "(default: 1048576)", "--idle-timeout", "(default: 30s)",
             "--request-timeout", "(default: 10s)", "--max-in-flight", "(default: 1024)", "--shutdown-timeout",
-            "--loops", "--database", "(default: counterpart.sqlite)", "--public-url", "--backlog",
+            "--loops", "--database", "(default: counterpart.sqlite)", "--public-url", "--backlog", "--trust-proxy",
         ] {
             #expect(text.contains(expected), "missing \(expected) in --help")
         }

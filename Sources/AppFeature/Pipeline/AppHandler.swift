@@ -59,18 +59,18 @@ public struct AppHandler: HTTPHandler {
                 return
             }
         }
-        if let resource = endpoint.rateLimitResource(request),
-            let window = rateLimiter.window(for: resource, client: request.peer)
-        {
-            if window.remaining == 0, rateLimiter.limit(for: resource)?.enforced == true {
-                let retryAfter = rateLimiter.secondsUntilReset(of: window)
-                var response = Response.problem(
-                    endpoint.rateLimitedProblem(client: request.peer, retryAfter: retryAfter))
-                response.headers.append(contentsOf: RateLimiter.headers(window, resource: resource))
-                responder.send(response)
-                return
+        if let resource = endpoint.rateLimitResource(request) {
+            let client = settings.trustProxy ? ForwardedHeaders.client(of: request) : request.peer
+            if let window = rateLimiter.window(for: resource, client: client) {
+                if window.remaining == 0, rateLimiter.limit(for: resource)?.enforced == true {
+                    let retryAfter = rateLimiter.secondsUntilReset(of: window)
+                    var response = Response.problem(endpoint.rateLimitedProblem(client: client, retryAfter: retryAfter))
+                    response.headers.append(contentsOf: RateLimiter.headers(window, resource: resource))
+                    responder.send(response)
+                    return
+                }
+                responder.rateLimit = (rateLimiter, resource, client)
             }
-            responder.rateLimit = (rateLimiter, resource)
         }
         if let header = request.headers[.idempotencyKey], endpoint.acceptsIdempotencyKey(request) {
             guard let scope = beginIdempotent(request, key: header, responder: responder) else { return }
@@ -80,7 +80,8 @@ public struct AppHandler: HTTPHandler {
             for: request,
             publicURL: settings.publicURL,
             defaultHost: settings.defaultHost,
-            webURL: settings.webURL
+            webURL: settings.webURL,
+            trustProxy: settings.trustProxy
         )
         endpoint.respond(to: request, context: context, responder: responder)
     }

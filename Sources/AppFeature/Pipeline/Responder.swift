@@ -17,7 +17,7 @@ public struct Responder: Sendable {
     /// Where the answer is recorded when the request carried an `Idempotency-Key`.
     var idempotency: (store: IdempotencyStore, scope: String)?
     /// The rate limiter and resource the answer counts against, if limited.
-    var rateLimit: (limiter: RateLimiter, resource: String)?
+    var rateLimit: (limiter: RateLimiter, resource: String, client: String)?
 
     /// Sends `response` unless the request was already answered; `repositoryDuration` (ms) is the
     /// time spent waiting for effects, reported as `Server-Timing: repo;dur`.
@@ -36,8 +36,8 @@ public struct Responder: Sendable {
             // 304s are not counted (api.md §1.2); every answer reports the window.
             let window =
                 final.status == .notModified
-                ? rateLimit.limiter.window(for: rateLimit.resource, client: request.peer)
-                : rateLimit.limiter.record(rateLimit.resource, client: request.peer)
+                ? rateLimit.limiter.window(for: rateLimit.resource, client: rateLimit.client)
+                : rateLimit.limiter.record(rateLimit.resource, client: rateLimit.client)
             if let window {
                 final.headers.append(contentsOf: RateLimiter.headers(window, resource: rateLimit.resource))
             }

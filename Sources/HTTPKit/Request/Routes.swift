@@ -68,16 +68,20 @@ public struct RouteContext: Sendable, Equatable {
         self.webURL = webURL
     }
 
-    /// The context for `request`: `publicURL` when configured, else built from `Host`.
+    /// The context for `request`: `publicURL` when configured, else built from `Host` — or, behind
+    /// a trusted proxy, from `X-Forwarded-Proto` and `X-Forwarded-Host` where it sent them.
     public static func resolve(
         for request: ServerRequest,
         publicURL: String?,
         defaultHost: String,
-        webURL: String = defaultWebURL
+        webURL: String = defaultWebURL,
+        trustProxy: Bool = false
     ) -> Self {
         if let publicURL { return Self(baseURL: publicURL, webURL: webURL) }
         let host = request.headers[.hostHeader].flatMap { isSafeHost($0) ? $0 : nil } ?? defaultHost
-        return Self(baseURL: "http://" + host, webURL: webURL)
+        guard trustProxy else { return Self(baseURL: "http://" + host, webURL: webURL) }
+        let scheme = ForwardedHeaders.scheme(of: request) ?? "http"
+        return Self(baseURL: scheme + "://" + (ForwardedHeaders.host(of: request) ?? host), webURL: webURL)
     }
 
     /// A `Host` value safe to put in a URL: letters, digits, `.-:[]`, at most 255 bytes.

@@ -18,7 +18,7 @@ public struct ServerRequest: Sendable {
     public var body: [UInt8]
     /// The request id: the client's `X-Request-Id` when acceptable, else a fresh UUID.
     public var id: String
-    /// The client's address (the TCP peer), for per-client rate limits.
+    /// The TCP peer's address; rate limits count it, or with `--trust-proxy` `ForwardedHeaders.client`.
     public var peer: String
 
     /// Creates a request; `target` is split into path and query at the first `?`.

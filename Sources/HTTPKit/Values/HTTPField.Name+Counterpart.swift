@@ -30,11 +30,15 @@ extension HTTPField.Name {
     public static let xRateLimitUsed = Self("X-RateLimit-Used")!
     public static let xRateLimitReset = Self("X-RateLimit-Reset")!
     public static let xRateLimitResource = Self("X-RateLimit-Resource")!
+    /// What a proxy saw (`--trust-proxy`): the client's address, scheme and host.
+    public static let xForwardedFor = Self("X-Forwarded-For")!
+    public static let xForwardedProto = Self("X-Forwarded-Proto")!
+    public static let xForwardedHost = Self("X-Forwarded-Host")!
 
     /// Every name above, for the test that reads them back.
     public static let counterpartNames: [Self] = [
         .xRequestID, .serverTiming, .timingAllowOrigin, .hostHeader, .acceptPost, .acceptPatch, .link, .xTotalCount,
         .idempotencyKey, .idempotentReplayed, .xRateLimitLimit, .xRateLimitRemaining, .xRateLimitUsed,
-        .xRateLimitReset, .xRateLimitResource,
+        .xRateLimitReset, .xRateLimitResource, .xForwardedFor, .xForwardedProto, .xForwardedHost,
     ]
 }

@@ -12,12 +12,13 @@ enum LiveServer {
     static func runApp(
         dependencies: DependencyValues,
         publicURL: String? = nil,
+        trustProxy: Bool = false,
         rateLimiter: RateLimiter = .standard(),
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
         let handler = App.handler(
-            settings: AppSettings(publicURL: publicURL),
+            settings: AppSettings(publicURL: publicURL, trustProxy: trustProxy),
             dependencies: dependencies,
             rateLimiter: rateLimiter
         )
