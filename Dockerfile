@@ -5,7 +5,9 @@ WORKDIR /src
 COPY Scripts/install-dependencies Scripts/install-dependencies
 RUN Scripts/install-dependencies
 COPY Package.swift ./
+# SwiftPM checks every target's folder when it loads the package, test targets' too.
 COPY Sources Sources
+COPY Tests Tests
 RUN swift build -c release --product counterpart --static-swift-stdlib \
     && install -D .build/release/counterpart /out/counterpart
 
