@@ -17,7 +17,8 @@ struct ForwardedHeadersTests {
         arguments: [
             ("203.0.113.7", "203.0.113.7"), ("198.51.100.1, 203.0.113.7", "203.0.113.7"),
             ("spoofed, 2001:db8::1", "2001:db8::1"), ("203.0.113.7, ", "10.0.0.9"), ("unknown", "10.0.0.9"),
-            ("<script>", "10.0.0.9"),
+            ("<script>", "10.0.0.9"), ("203.0.113.7:51234", "203.0.113.7"), ("[2001:db8::1]:443", "2001:db8::1"),
+            ("beef", "10.0.0.9"), (":::", "10.0.0.9"), ("999.1.1.1", "10.0.0.9"),
         ])
     func client(header: String, expected: String) {
         #expect(ForwardedHeaders.client(of: Self.request([("X-Forwarded-For", header)])) == expected)

@@ -91,6 +91,18 @@ struct RepoSearchFeatureTests {
         await second.finish()
     }
 
+    @Test("cache keys keep an encoded & inside q apart from a real sort parameter")
+    func cacheKeys() {
+        func key(_ query: String) -> String? {
+            RepoSearchRequest(
+                .search(SearchQuery(), .bestMatch, page: 1, perPage: 30), baseURL: "http://h",
+                query: QueryParameters(query)
+            ).cacheKey
+        }
+        #expect(key("q=swift%26sort%3Dstars") != key("q=swift&sort=stars"))
+        #expect(key("q=swift&sort=stars") == key("q=swift&sort=stars"))
+    }
+
     @Test("an avatar is drawn synchronously: no effect")
     func avatar() async {
         let store = makeStore()

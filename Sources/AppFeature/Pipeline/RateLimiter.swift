@@ -8,7 +8,9 @@ import Synchronization
 /// A client's window starts with its first counted request and lasts 60 seconds. Every answer on a
 /// limited resource reports the window in `X-RateLimit-*` headers; only an enforced resource turns
 /// requests away (429 with `Retry-After`) once the window is used up. 304s are not counted.
-/// Shared by every loop, guarded by a `Mutex`.
+/// Shared by every loop, guarded by a `Mutex`. Past `prunedBeyond` windows, expired ones are
+/// dropped — at most once a second, so a flood of distinct clients cannot make every request pay
+/// for a sweep.
 public final class RateLimiter: Sendable {
     /// A resource's allowance.
     public struct Limit: Sendable, Equatable {
@@ -37,9 +39,16 @@ public final class RateLimiter: Sendable {
     }
 
     static let windowSeconds: Int64 = 60
+    static let prunedBeyond = 100_000
     private let limits: [String: Limit]
     private let now: @Sendable () -> Int64
-    private let windows = Mutex<[String: Window]>([:])
+    private let state = Mutex(Windows())
+
+    /// Every client's window by `"resource client"`, and when expired ones were last dropped.
+    private struct Windows {
+        var byKey: [String: Window] = [:]
+        var prunedAt: Int64 = 0
+    }
 
     /// Creates a limiter with an allowance per resource name; `now` gives Unix seconds.
     public init(limits: [String: Limit], now: @escaping @Sendable () -> Int64) {
@@ -70,8 +79,8 @@ public final class RateLimiter: Sendable {
     public func window(for resource: String, client: String) -> Window? {
         guard let limit = limits[resource] else { return nil }
         let time = now()
-        return windows.withLock { windows in
-            current(windows["\(resource) \(client)"], limit: limit, at: time)
+        return state.withLock { state in
+            current(state.byKey["\(resource) \(client)"], limit: limit, at: time)
         }
     }
 
@@ -85,12 +94,15 @@ public final class RateLimiter: Sendable {
     public func record(_ resource: String, client: String) -> Window? {
         guard let limit = limits[resource] else { return nil }
         let time = now()
-        return windows.withLock { windows in
+        return state.withLock { state in
             let key = "\(resource) \(client)"
-            var window = current(windows[key], limit: limit, at: time)
+            var window = current(state.byKey[key], limit: limit, at: time)
             window.used += 1
-            windows[key] = window
-            if windows.count > 100_000 { windows = windows.filter { $0.value.reset > time } }
+            state.byKey[key] = window
+            if state.byKey.count > Self.prunedBeyond, time > state.prunedAt {
+                state.byKey = state.byKey.filter { $0.value.reset > time }
+                state.prunedAt = time
+            }
             return window
         }
     }

@@ -16,7 +16,7 @@ public struct Responder: Sendable {
     let accessLog: Logger?
     /// Where the answer is recorded when the request carried an `Idempotency-Key`.
     var idempotency: (store: IdempotencyStore, scope: String)?
-    /// The rate limiter and resource the answer counts against, if limited.
+    /// The rate limiter, resource and client (peer or forwarded) the answer counts against, if limited.
     var rateLimit: (limiter: RateLimiter, resource: String, client: String)?
 
     /// Sends `response` unless the request was already answered; `repositoryDuration` (ms) is the

@@ -1,3 +1,4 @@
+import Glibc
 import HTTPTypes
 
 /// What a trusted reverse proxy says about the request it forwarded (`--trust-proxy`, api.md §1):
@@ -8,10 +9,10 @@ import HTTPTypes
 /// send anything. Each header's *last* entry is read — the one the nearest proxy added — and a
 /// value that is not a plausible address, scheme or host is ignored.
 public enum ForwardedHeaders {
-    /// The last `X-Forwarded-For` entry when it is an IP address, else the TCP peer.
+    /// The address in the last `X-Forwarded-For` entry (a port some balancers add is dropped), or
+    /// the TCP peer when that entry is not an IP address.
     public static func client(of request: ServerRequest) -> String {
-        guard let entry = lastEntry(request.headers[.xForwardedFor]), isAddress(entry) else { return request.peer }
-        return entry
+        lastEntry(request.headers[.xForwardedFor]).flatMap(address(in:)) ?? request.peer
     }
 
     /// The last `X-Forwarded-Proto` entry when it is `http` or `https`.
@@ -33,17 +34,18 @@ public enum ForwardedHeaders {
         return trimmed.isEmpty ? nil : String(trimmed)
     }
 
-    /// IPv4 or IPv6 text: hex digits, `.` and `:`, at most 45 characters.
-    private static func isAddress(_ text: String) -> Bool {
-        text.utf8.count <= 45
-            && text.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-                    UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: ":"):
-                    true
-                default:
-                    false
-                }
-            }
+    /// The IP address `entry` names — `203.0.113.7`, `203.0.113.7:51234`, `2001:db8::1`,
+    /// `[2001:db8::1]:443` — as written, without its port; `nil` when it names none.
+    private static func address(in entry: String) -> String? {
+        var host = Substring(entry)
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            host = host[host.index(after: host.startIndex)..<close]
+        } else if host.filter({ $0 == ":" }).count == 1, let colon = host.firstIndex(of: ":") {
+            host = host[..<colon]
+        }
+        let text = String(host)
+        var buffer = in6_addr()
+        let valid = inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
+        return valid ? text : nil
     }
 }

@@ -33,9 +33,11 @@ extension JSONWriter {
         }
     }
 
-    /// Whether `utf8` holds `"`, `\\` or a control character, tested eight bytes at a time: a byte
-    /// of a word is below 0x20, or equal to a given byte, exactly when a borrow reaches its top bit
-    /// (the classic "has zero byte" test, applied to `word ^ repeated` and to `word - 0x20…`).
+    /// Whether `utf8` holds `"`, `\\` or a control character, tested eight bytes at a time with the
+    /// classic "has a byte below n" word test (n ≤ 128): subtracting n from every byte borrows into
+    /// a top bit only if some byte is below n, and `& ~word` leaves out bytes ≥ 0x80. Which byte is
+    /// flagged can be wrong; whether any is, is exact. Equality with `"` or `\\` is "below 1" after
+    /// an XOR with that byte repeated.
     @usableFromInline
     static func needsEscaping(_ utf8: UnsafeRawBufferPointer) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101

@@ -30,9 +30,11 @@ extension HTTPField.Name {
     public static let xRateLimitUsed = Self("X-RateLimit-Used")!
     public static let xRateLimitReset = Self("X-RateLimit-Reset")!
     public static let xRateLimitResource = Self("X-RateLimit-Resource")!
-    /// What a proxy saw (`--trust-proxy`): the client's address, scheme and host.
+    /// The client addresses a proxy chain saw (`--trust-proxy` reads the last).
     public static let xForwardedFor = Self("X-Forwarded-For")!
+    /// The scheme the client used with the proxy (`--trust-proxy`).
     public static let xForwardedProto = Self("X-Forwarded-Proto")!
+    /// The host the client asked the proxy for (`--trust-proxy`).
     public static let xForwardedHost = Self("X-Forwarded-Host")!
 
     /// Every name above, for the test that reads them back.

@@ -22,11 +22,15 @@ final class IndexedRepository: Sendable {
 
     /// Tokenises `repository` into the ids of `vocabulary`, which holds every token it has.
     init(_ repository: Repository, vocabulary: Vocabulary) {
-        func ids(_ text: String) -> [Int32] { SearchTokens.tokens(of: text).compactMap(vocabulary.id(of:)) }
+        // Every token is in the vocabulary (built from `tokens(of:)`); were one missing, the separator
+        // keeps it from matching or from joining its neighbours into a phrase.
+        func ids(_ text: String) -> [Int32] {
+            SearchTokens.tokens(of: text).map { vocabulary.id(of: $0) ?? Vocabulary.separator }
+        }
         self.repository = repository
         name = ids(repository.name)
         description = ids(repository.description ?? "")
-        topics = repository.topics.map(ids).joined(separator: [Vocabulary.separator]).map { $0 }
+        topics = Array(repository.topics.map(ids).joined(separator: [Vocabulary.separator]))
         readme = ids(repository.readme)
         languageKey = repository.language?.lowercased()
         fullNameKey = repository.fullName.lowercased()

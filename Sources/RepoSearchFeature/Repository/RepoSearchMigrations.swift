@@ -41,7 +41,8 @@ public enum RepoSearchMigrations {
                 let name = column.split(separator: " ")[0]
                 try db.execute(sql: "CREATE INDEX repositories_by_\(name) ON repositories (\(column))")
             }
-            // unicode61 splits on every non-alphanumeric character and folds ASCII case: api.md's tokens.
+            // unicode61 splits on every non-alphanumeric character and folds ASCII case: for ASCII text
+            // (the seed is; a test holds it to that) these are api.md's tokens, as SearchTokens makes them.
             try db.execute(
                 sql: """
                     CREATE VIRTUAL TABLE repositories_fts USING fts5(

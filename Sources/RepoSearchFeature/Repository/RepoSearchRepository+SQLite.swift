@@ -64,7 +64,7 @@ enum RepositoryRows {
     /// FTS5 narrows by keywords and topics, the indexes by language and owner: the selective
     /// qualifiers. Ranges, dates and flags stay with the matcher: walking an index for them and
     /// looking up each row costs more than checking every repository in memory (BENCHMARKS.md).
-    static func candidateQuery(_ query: SearchQuery) -> (sql: String, arguments: StatementArguments)? {
+    static func candidateQuery(_ query: SearchQuery) -> CandidateQuery? {
         let positive = query.conditions.filter { !$0.negated }.map(\.predicate)
         let languages = positive.compactMap { if case .language(let name) = $0 { name } else { nil } }
         let owners = positive.compactMap { predicate -> String? in
@@ -77,7 +77,11 @@ enum RepositoryRows {
         var arguments: [any DatabaseValueConvertible] = []
         if let match = ftsExpression(query) {
             guard !languages.isEmpty || !owners.isEmpty else {
-                return ("SELECT group_concat(rowid) FROM repositories_fts WHERE repositories_fts MATCH ?", [match])
+                return CandidateQuery(
+                    sql: "SELECT group_concat(rowid) FROM repositories_fts WHERE repositories_fts MATCH ?",
+                    arguments: [match],
+                    isCacheable: true
+                )
             }
             clauses.append("id IN (SELECT rowid FROM repositories_fts WHERE repositories_fts MATCH ?)")
             arguments.append(match)
@@ -92,13 +96,17 @@ enum RepositoryRows {
         }
         guard !clauses.isEmpty else { return nil }
         let filter = clauses.joined(separator: " AND ")
-        return ("SELECT group_concat(id) FROM repositories WHERE " + filter, StatementArguments(arguments))
+        return CandidateQuery(
+            sql: "SELECT group_concat(id) FROM repositories WHERE " + filter,
+            arguments: StatementArguments(arguments),
+            isCacheable: languages.count <= 1 && owners.count <= 1
+        )
     }
 
     /// The ids a `candidateQuery` lists in its one `group_concat` row. One row instead of one per id:
     /// stepping thousands of rows through the C API cost more than the query itself (BENCHMARKS.md).
-    static func ids(_ db: Database, _ query: (sql: String, arguments: StatementArguments)) throws -> [Int] {
-        let statement = try db.cachedStatement(sql: query.sql)
+    static func ids(_ db: Database, _ query: CandidateQuery) throws -> [Int] {
+        let statement = try query.isCacheable ? db.cachedStatement(sql: query.sql) : db.makeStatement(sql: query.sql)
         guard let list = try String.fetchOne(statement, arguments: query.arguments) else { return [] }
         var ids: [Int] = []
         var current = 0
@@ -112,6 +120,15 @@ enum RepositoryRows {
         }
         ids.append(current)
         return ids
+    }
+
+    /// A statement listing candidate ids.
+    struct CandidateQuery {
+        let sql: String
+        let arguments: StatementArguments
+        /// Whether its shape is one of the few worth keeping prepared (at most one language and one
+        /// owner): a query may repeat qualifiers, and every count is another statement.
+        let isCacheable: Bool
     }
 
     private static func placeholders(_ count: Int) -> String {
@@ -157,7 +174,7 @@ enum RepositoryRows {
     static func insert(_ db: Database, _ repository: Repository) throws {
         try db.execute(
             sql:
-                "INSERT INTO repositories (\(columns)) VALUES (\(Array(repeating: "?", count: 24).joined(separator: ", ")))",
+                "INSERT INTO repositories (\(columns)) VALUES (\(placeholders(24)))",
             arguments: [
                 repository.id, repository.name, repository.owner.login, repository.owner.id,
                 repository.owner.isOrganization, repository.description, repository.isFork, repository.isArchived,

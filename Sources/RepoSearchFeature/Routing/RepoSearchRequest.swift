@@ -28,8 +28,7 @@ public struct RepoSearchRequest: Sendable, Equatable {
     public var cacheKey: String? {
         switch operation {
         case .search:
-            "GET " + baseURL + "/search/repositories?"
-                + query.pairs.map { $0.name + "=" + $0.value }.joined(separator: "&")
+            "GET " + baseURL + "/search/repositories?" + query.encoded()
         case .repository(let owner, let name):
             "GET " + baseURL + "/repos/" + owner.lowercased() + "/" + name.lowercased()
         case .avatar:

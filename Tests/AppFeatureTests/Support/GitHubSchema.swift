@@ -125,6 +125,17 @@ enum GitHubSchema {
         "web_commit_signoff_required": .optional(.boolean),
     ])
 
+    /// Members of an item, its owner or its licence that GitHub's schema does not list, as paths.
+    static func undocumentedMembers(of item: [String: JSONValue]) -> [String] {
+        func extra(_ object: [String: JSONValue], _ shape: JSONShape, _ path: String) -> [String] {
+            Set(object.keys).subtracting(shape.memberNames).sorted().map { path + $0 }
+        }
+        var found = extra(item, repoSearchResultItem, "")
+        if case .object(let object)? = item["owner"] { found += extra(object, owner, "owner.") }
+        if case .object(let object)? = item["license"] { found += extra(object, license, "license.") }
+        return found
+    }
+
     private static let owner: JSONShape = .object([
         "name": .optional(.nullable(.string())),
         "email": .optional(.nullable(.string())),
