@@ -132,6 +132,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "SearchPhases",
+            dependencies: [
+                "HTTPKit",
+                "RepoSearchFeature",
+                "Storage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "CounterpartServer",
             dependencies: [
                 "AppFeature",

@@ -58,10 +58,9 @@ final class SearchIndex: Sendable {
         } else {
             for position in indexed.indices { consider(position) }
         }
-        matches.sort(by: order.areInIncreasingOrder)
         let start = min(max(0, offset), matches.count)
         let end = min(matches.count, start + max(0, limit))
-        let items = matches[start..<end].map {
+        let items = matches.smallest(end, by: order.areInIncreasingOrder)[start..<end].map {
             SearchResult(repository: indexed[$0.position].repository, score: $0.score)
         }
         return SearchPage(total: matches.count, items: items)
