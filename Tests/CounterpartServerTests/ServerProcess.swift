@@ -36,13 +36,15 @@ final class ServerProcess: Sendable {
     /// The port from the `listening` log line, waiting up to `limit` for it.
     func listeningPort(within limit: Duration = .seconds(10)) async -> Int? {
         let deadline = ContinuousClock.now.advanced(by: limit)
-        while ContinuousClock.now < deadline {
+        while true {
             if let range = printed.range(of: #"port=(\d+)"#, options: .regularExpression) {
                 return Int(printed[range].dropFirst("port=".count))
             }
+            // Looked at once more after the deadline: when parallel tests keep the cooperative
+            // threads busy, this loop can wake long after the line arrived.
+            guard ContinuousClock.now < deadline else { return nil }
             try? await Task.sleep(for: .milliseconds(5))
         }
-        return nil
     }
 
     /// Waits up to `limit` for the process to exit; returns its status, or `nil` if it is still running.
