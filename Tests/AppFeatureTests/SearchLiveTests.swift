@@ -157,6 +157,27 @@ struct SearchLiveTests {
         }
     }
 
+    @Test(
+        "every Accept a GitHub client sends gets JSON; a type GitHub would not send gets 406",
+        arguments: [
+            ("application/vnd.github+json", 200), ("application/vnd.github.v3+json", 200),
+            ("application/vnd.github.v3.text-match+json", 200), ("application/vnd.github.text-match+json", 200),
+            ("application/vnd.github.mercy-preview+json", 200), ("application/json, text/plain, */*", 200),
+            ("text/html", 406),
+        ])
+    func accept(type: String, status: Int) async throws {
+        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
+            let response = try HTTPClient(port: port).request(
+                "GET", "/search/repositories?q=swift&per_page=1",
+                headers: [("Accept", type), ("X-GitHub-Api-Version", "2022-11-28")])
+            #expect(response.status == status)
+            if status == 200 {
+                #expect(response.header("Content-Type") == "application/json; charset=utf-8")
+                #expect(try Self.decoder.decode(GitHubSearchResponse.self, from: Data(response.body)).items.count == 1)
+            }
+        }
+    }
+
     @Test("order is ignored without sort; per_page and page are clamped")
     func lenientParameters() async throws {
         try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in

@@ -19,13 +19,20 @@ public struct RepoSearchRoutes: Routes {
         return parts.count == 4 && parts[1] == "repos" && !parts[2].isEmpty && !parts[3].isEmpty ? [.get] : nil
     }
 
+    /// JSON under every name GitHub clients ask for it: plain, GitHub's own type (versioned or not),
+    /// text-match (answered without `text_matches`, which GitHub's schema makes optional) and the
+    /// old previews (`mercy-preview` was how clients got `topics`, which every answer has).
     public func offeredTypes(for path: String) -> [String] {
         if path.hasPrefix("/avatars/") { return ["image/png"] }
-        return [
-            "application/json", "application/vnd.github+json", "application/vnd.github.v3+json",
-            "application/vnd.github.text-match+json",
-        ]
+        return Self.jsonTypes
     }
+
+    static let jsonTypes = [
+        "application/json", "application/vnd.github+json", "application/vnd.github.v3+json",
+        "application/vnd.github.text-match+json", "application/vnd.github.v3.text-match+json",
+        "application/vnd.github.mercy-preview+json", "application/vnd.github.preview+json",
+        "application/vnd.github.preview.text-match+json",
+    ]
 
     /// Searches count against the `search` resource (api.md §3.6).
     public func rateLimitResource(_ request: ServerRequest) -> String? {
