@@ -14,6 +14,7 @@ public enum SearchQueryParser {
         var negateNext = false
         var operators = 0
         var keywordCharacters = 0
+        var searchesSomething = false
         for term in terms(of: q) {
             if !term.quoted, term.text == "AND" || term.text == "NOT" {
                 operators += 1
@@ -39,6 +40,7 @@ public enum SearchQueryParser {
                 let name = String(text[..<colon]).lowercased()
                 let value = String(text[text.index(after: colon)...])
                 try apply(name: name, value: value, negated: negated, term: term.text, to: &query)
+                searchesSomething = true
                 continue
             }
             let tokens = SearchTokens.tokens(of: String(text))
@@ -49,6 +51,13 @@ public enum SearchQueryParser {
             }
             let keyword = SearchQuery.Keyword(tokens: tokens)
             if negated { query.excludedKeywords.append(keyword) } else { query.keywords.append(keyword) }
+            searchesSomething = true
+        }
+        // `q=(` or `q=NOT` is not blank, but it asks for nothing: answering every repository would
+        // surprise the client that sent it more than this 422 does.
+        guard searchesSomething else {
+            throw .invalid(
+                "q", "q has nothing to search for: keywords match letters and digits, and it has no qualifier.")
         }
         return query
     }
