@@ -12,7 +12,8 @@ enum SearchResponses {
             object.member("items") { writer in
                 let links = RepositoryLinks(baseURL: request.baseURL, webURL: request.webURL)
                 writer.array(page.items) { writer, result in
-                    RepositoryRepresentation(result.repository, links: links, score: result.score).write(to: &writer)
+                    RepositoryRepresentation(result.repository, links: links, form: .searchResult(score: result.score))
+                        .write(to: &writer)
                 }
             }
         }
@@ -45,7 +46,7 @@ enum SearchResponses {
     static func repository(_ repository: Repository, request: RepoSearchRequest) -> Response {
         var writer = JSONWriter(capacity: 4_096)
         let links = RepositoryLinks(baseURL: request.baseURL, webURL: request.webURL)
-        RepositoryRepresentation(repository, links: links, score: nil).write(to: &writer)
+        RepositoryRepresentation(repository, links: links, form: .full).write(to: &writer)
         return .json(
             bytes: writer.bytes, headers: [.cacheControl: "no-cache", .eTag: EntityTag.strong(for: writer.bytes)])
     }

@@ -53,7 +53,9 @@ for q in ["swift", "language:swift stars:>100 topic:ios", "composable architectu
     let items = page.items
     let render = await percentiles {
         var writer = JSONWriter(capacity: 6_000 * max(1, items.count))
-        writer.array(items) { RepositoryRepresentation($1.repository, links: links, score: $1.score).write(to: &$0) }
+        writer.array(items) {
+            RepositoryRepresentation($1.repository, links: links, form: .searchResult(score: $1.score)).write(to: &$0)
+        }
         _ = EntityTag.strong(for: writer.bytes)
     }
     print(line + "  render+etag \(format(render))  (\(page.total) matches)")

@@ -43,6 +43,25 @@ struct SearchSchemaLiveTests {
         }
     }
 
+    @Test("GET /repos/{owner}/{repo} is GitHub's full-repository for forks, licences and their absence")
+    func repositoryConforms() async throws {
+        let repositories = RepositorySeed.repositories()
+        let sample =
+            Array(repositories.prefix(20)) + repositories.filter(\.isFork).prefix(5)
+            + repositories.filter { $0.license == nil || $0.description == nil || $0.homepage == nil }.prefix(5)
+        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
+            let client = try HTTPClient(port: port)
+            for repository in sample {
+                let response = try client.request("GET", "/repos/" + repository.fullName)
+                #expect(response.status == 200)
+                let answer = try JSONDecoder().decode(JSONValue.self, from: Data(response.body))
+                #expect(GitHubSchema.fullRepository.violations(of: answer) == [], "\(repository.fullName)")
+                guard case .object(let object) = answer else { continue }
+                #expect(GitHubSchema.undocumentedMembers(of: object, in: GitHubSchema.fullRepository) == [])
+            }
+        }
+    }
+
     @Test(
         "every 422 is GitHub's validation-error",
         arguments: [

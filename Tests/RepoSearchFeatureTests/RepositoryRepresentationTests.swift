@@ -7,9 +7,11 @@ import Testing
 struct RepositoryRepresentationTests {
     static let links = RepositoryLinks(baseURL: "http://api.local:8080", webURL: "https://git.example.org:8443/web")
 
-    func render(_ repository: Repository, score: Double? = 1.5) throws -> [String: Any] {
+    func render(_ repository: Repository, form: RepositoryRepresentation.Form = .searchResult(score: 1.5)) throws
+        -> [String: Any]
+    {
         var writer = JSONWriter()
-        RepositoryRepresentation(repository, links: Self.links, score: score).write(to: &writer)
+        RepositoryRepresentation(repository, links: Self.links, form: form).write(to: &writer)
         return try #require(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any])
     }
 
@@ -54,6 +56,9 @@ struct RepositoryRepresentationTests {
                 == "http://api.local:8080/users/\(repository.owner.login)/received_events")
         #expect(owner["avatar_url"] as? String == "http://api.local:8080/avatars/" + repository.owner.login)
         #expect(item["score"] as? Double == 1.5)
-        #expect(try render(repository, score: nil)["score"] == nil)
+        let full = try render(repository, form: .full)
+        #expect(full["score"] == nil)
+        #expect(full["network_count"] as? Int == repository.forks)
+        #expect(full["subscribers_count"] as? Int == repository.stars / 20)
     }
 }

@@ -21,18 +21,27 @@ public struct RepositoryLinks: Sendable {
     }
 }
 
-/// A repository as GitHub's search API writes it (api.md §3.4): snake_case, GitHub's members and
-/// types, URLs built from the request's `RepositoryLinks`.
+/// A repository as GitHub writes it (api.md §3.4): snake_case, GitHub's members and types, URLs
+/// built from the request's `RepositoryLinks`.
 public struct RepositoryRepresentation: JSONWritable {
     let repository: Repository
     let links: RepositoryLinks
-    let score: Double?
+    let form: Form
 
-    /// Represents `repository`; `score` is sent by search and left out by `/repos/{owner}/{repo}`.
-    public init(_ repository: Repository, links: RepositoryLinks, score: Double?) {
+    /// Which of GitHub's two schemas the representation follows.
+    public enum Form: Sendable {
+        /// A search result (`repo-search-result-item`): ends with its `score`.
+        case searchResult(score: Double)
+        /// `GET /repos/{owner}/{repo}` (`full-repository`): ends with `network_count` and
+        /// `subscribers_count`, which GitHub requires there.
+        case full
+    }
+
+    /// Represents `repository` in `form`.
+    public init(_ repository: Repository, links: RepositoryLinks, form: Form) {
         self.repository = repository
         self.links = links
-        self.score = score
+        self.form = form
     }
 
     public func write(to writer: inout JSONWriter) {
@@ -101,7 +110,15 @@ public struct RepositoryRepresentation: JSONWritable {
             object.member("open_issues", repo.openIssues)
             object.member("watchers", repo.stars)
             object.member("default_branch", repo.defaultBranch)
-            if let score { object.member("score") { $0.number(score) } }
+            switch form {
+            case .searchResult(let score):
+                object.member("score") { $0.number(score) }
+            case .full:
+                // The seed has no fork network or watcher list: every fork is in the network, and
+                // one stargazer in twenty watches (GitHub's usual order of magnitude).
+                object.member("network_count", repo.forks)
+                object.member("subscribers_count", repo.stars / 20)
+            }
         }
     }
 

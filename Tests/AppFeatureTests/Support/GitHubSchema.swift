@@ -1,8 +1,9 @@
 import HTTPKit
 
-/// GitHub's published schema for `GET /search/repositories` (api.github.com, REST description
-/// 2022-11-28: the operation's 200 body, `repo-search-result-item`, `nullable-simple-user`,
-/// `nullable-license-simple`, `search-result-text-matches`, and the 422 `validation-error`), restated
+/// GitHub's published schemas for `GET /search/repositories` and `GET /repos/{owner}/{repo}`
+/// (api.github.com, REST description 2022-11-28: the search operation's 200 body,
+/// `repo-search-result-item`, `full-repository`, `nullable-simple-user`, `nullable-license-simple`,
+/// `search-result-text-matches`, and the 422 `validation-error`), restated
 /// as `JSONShape`s so every answer can be checked member by member without a network or a copy of
 /// the 12 MB description. A member GitHub marks required must be present; a nullable one may be null.
 enum GitHubSchema {
@@ -31,7 +32,40 @@ enum GitHubSchema {
     ])
 
     /// One search result: 91 documented members, 74 of them required.
-    static let repoSearchResultItem: JSONShape = .object([
+    static let repoSearchResultItem: JSONShape = .object(searchResultMembers)
+
+    /// `GET /repos/{owner}/{repo}`: a search result's members without `score` and `text_matches`,
+    /// a non-null owner, `has_discussions` required and `has_downloads` not, and members only this
+    /// schema has — `network_count` and `subscribers_count` required.
+    static let fullRepository: JSONShape = .object(
+        searchResultMembers.filter { $0.key != "score" && $0.key != "text_matches" }.merging(
+            [
+                "owner": .required(owner),
+                "has_downloads": .optional(.boolean),
+                "has_discussions": .required(.boolean),
+                "temp_clone_token": .optional(.nullable(.string())),
+                "network_count": .required(.integer),
+                "subscribers_count": .required(.integer),
+                "organization": .optional(.nullable(owner)),
+                "parent": .optional(.object([:])),
+                "source": .optional(.object([:])),
+                "template_repository": .optional(.nullable(.object([:]))),
+                "code_of_conduct": .optional(.object([:])),
+                "security_and_analysis": .optional(.nullable(.object([:]))),
+                "custom_properties": .optional(.object([:])),
+                "allow_update_branch": .optional(.boolean),
+                "use_squash_pr_title_as_default": .optional(.boolean),
+                "squash_merge_commit_title": .optional(.string()),
+                "squash_merge_commit_message": .optional(.string()),
+                "merge_commit_title": .optional(.string()),
+                "merge_commit_message": .optional(.string()),
+                "anonymous_access_enabled": .optional(.boolean),
+            ],
+            uniquingKeysWith: { $1 }
+        )
+    )
+
+    private static let searchResultMembers: [String: JSONShape.Member] = [
         "id": .required(.integer),
         "node_id": .required(.string()),
         "name": .required(.string()),
@@ -123,14 +157,16 @@ enum GitHubSchema {
         "allow_forking": .optional(.boolean),
         "is_template": .optional(.boolean),
         "web_commit_signoff_required": .optional(.boolean),
-    ])
+    ]
 
-    /// Members of an item, its owner or its licence that GitHub's schema does not list, as paths.
-    static func undocumentedMembers(of item: [String: JSONValue]) -> [String] {
+    /// Members of a repository, its owner or its licence that `schema` does not list, as paths.
+    static func undocumentedMembers(of item: [String: JSONValue], in schema: JSONShape = repoSearchResultItem)
+        -> [String]
+    {
         func extra(_ object: [String: JSONValue], _ shape: JSONShape, _ path: String) -> [String] {
             Set(object.keys).subtracting(shape.memberNames).sorted().map { path + $0 }
         }
-        var found = extra(item, repoSearchResultItem, "")
+        var found = extra(item, schema, "")
         if case .object(let object)? = item["owner"] { found += extra(object, owner, "owner.") }
         if case .object(let object)? = item["license"] { found += extra(object, license, "license.") }
         return found
