@@ -1,68 +1,36 @@
 import Glibc
 
-/// A repository with its searchable fields tokenised and its keys lowercased once, at load.
-///
-/// A class so that scanning thousands of them retains one reference each, not every field.
-final class IndexedRepository: Sendable {
-    let repository: Repository
-    let name: [Int32]
-    let description: [Int32]
-    /// Every topic's tokens, topics separated by `Vocabulary.separator`, which matches nothing:
-    /// a phrase cannot run from one topic into the next.
-    let topics: [Int32]
-    let readme: [Int32]
-    let languageKey: String?
-    let fullNameKey: String
-
-    /// The tokens of `repository`'s searchable fields, for building the vocabulary first.
-    static func tokens(of repository: Repository) -> [String] {
-        ([repository.name, repository.description ?? "", repository.readme] + repository.topics)
-            .flatMap(SearchTokens.tokens(of:))
-    }
-
-    /// Tokenises `repository` into the ids of `vocabulary`, which holds every token it has.
-    init(_ repository: Repository, vocabulary: Vocabulary) {
-        // Every token is in the vocabulary (built from `tokens(of:)`); were one missing, the separator
-        // keeps it from matching or from joining its neighbours into a phrase.
-        func ids(_ text: String) -> [Int32] {
-            SearchTokens.tokens(of: text).map { vocabulary.id(of: $0) ?? Vocabulary.separator }
-        }
-        self.repository = repository
-        name = ids(repository.name)
-        description = ids(repository.description ?? "")
-        topics = Array(repository.topics.map(ids).joined(separator: [Vocabulary.separator]))
-        readme = ids(repository.readme)
-        languageKey = repository.language?.lowercased()
-        fullNameKey = repository.fullName.lowercased()
-    }
-}
-
 /// Decides whether a repository matches a query and computes its `score` (api.md §3.3).
 ///
 /// One Swift function for every backend: engines only narrow the candidates, so every backend
-/// returns the same results, scores and pages.
+/// returns the same results, scores and pages. Qualifiers are tested on `RepositoryFacts`;
+/// keywords on the tokenised `IndexedRepository`, only for repositories the qualifiers admit.
 enum RepositoryMatcher {
-    /// A query prepared once for scanning many repositories of one vocabulary.
+    /// A query prepared once for scanning many repositories of one index.
     struct Prepared {
         let forks: SearchQuery.ForkMode
-        let conditions: [SearchQuery.Condition]
+        let tests: [Test]
+        let hasOrGroups: Bool
         let fields: [SearchField]
         let keywords: [Keyword]
         let excludedKeywords: [Keyword]
         /// Every keyword's token ids in order, for the name bonus; `nil` if a token is unknown.
         let keywordTokens: [Int32]?
-        let hasOrGroups: Bool
 
-        init(_ query: SearchQuery, vocabulary: Vocabulary) {
+        init(_ query: SearchQuery, vocabulary: Vocabulary, tables: SearchTables) {
             forks = query.forks
-            conditions = query.conditions
+            // Topic tests read a list; the rest compare integers: cheap ones first.
+            tests = query.conditions.map { Test($0, tables) }.sorted { !$0.readsTopics && $1.readsTopics }
+            hasOrGroups = tests.contains { $0.group != nil && !$0.negated }
             fields = SearchField.allCases.filter(query.fields.contains)
             keywords = query.keywords.map { Keyword($0, vocabulary) }
             excludedKeywords = query.excludedKeywords.map { Keyword($0, vocabulary) }
             let all = query.keywords.flatMap(\.tokens).map(vocabulary.id(of:))
             keywordTokens = all.contains(nil) ? nil : all.compactMap { $0 }
-            hasOrGroups = query.conditions.contains { $0.predicate.orGroup != nil && !$0.negated }
         }
+
+        /// Whether scoring needs the repository's tokens, not only its facts.
+        var readsText: Bool { !keywords.isEmpty || !excludedKeywords.isEmpty }
     }
 
     /// A keyword as token ids: the exact ids (`nil` when one is unknown, so it cannot match exactly)
@@ -82,31 +50,59 @@ enum RepositoryMatcher {
         }
     }
 
-    /// The score of `indexed` for a prepared query, or `nil` when it is not a result.
-    static func score(_ indexed: IndexedRepository, for prepared: Prepared) -> Double? {
+    /// Whether `facts` pass the fork rule and every qualifier: OR within repeated
+    /// language/license/user/org/repo, AND across everything else; negated ones exclude.
+    static func admits(_ facts: RepositoryFacts, _ prepared: Prepared, topicIDs: [Int32]) -> Bool {
         switch prepared.forks {
-        case .excluded where indexed.repository.isFork: return nil
-        case .only where !indexed.repository.isFork: return nil
+        case .excluded where facts.isFork, .only where !facts.isFork: return false
         default: break
         }
-        if !prepared.conditions.isEmpty, !satisfies(indexed, prepared.conditions, orGroups: prepared.hasOrGroups) {
-            return nil
+        guard prepared.hasOrGroups else {
+            for test in prepared.tests where test.holds(for: facts, topicIDs: topicIDs) == test.negated {
+                return false
+            }
+            return true
         }
-        for keyword in prepared.excludedKeywords where strength(keyword, indexed, prepared.fields) > 0 {
-            return nil
+        // One bit per OR group: the groups asked for, and those where some test held.
+        var asked: UInt8 = 0
+        var held: UInt8 = 0
+        for test in prepared.tests {
+            let holds = test.holds(for: facts, topicIDs: topicIDs)
+            if test.negated {
+                if holds { return false }
+            } else if let group = test.group {
+                asked |= 1 << group
+                if holds { held |= 1 << group }
+            } else if !holds {
+                return false
+            }
         }
-        var text = 0.0
-        for keyword in prepared.keywords {
-            let strength = strength(keyword, indexed, prepared.fields)
-            guard strength > 0 else { return nil }
-            text += strength * Double(keyword.tokenCount)
+        return held == asked
+    }
+
+    /// The score of an admitted repository: its keywords' text weight (or 1 without keywords) times
+    /// its popularity, or `nil` when a keyword is missing or an excluded one present. `indexed`
+    /// is only read when the query has keywords.
+    static func score(_ facts: RepositoryFacts, _ indexed: @autoclosure () -> IndexedRepository, for prepared: Prepared)
+        -> Double?
+    {
+        var text = 1.0
+        if prepared.readsText {
+            let indexed = indexed()
+            for keyword in prepared.excludedKeywords where strength(keyword, indexed, prepared.fields) > 0 {
+                return nil
+            }
+            if !prepared.keywords.isEmpty {
+                text = 0
+                for keyword in prepared.keywords {
+                    let strength = strength(keyword, indexed, prepared.fields)
+                    guard strength > 0 else { return nil }
+                    text += strength * Double(keyword.tokenCount)
+                }
+                if prepared.keywordTokens == indexed.name { text += 5 }
+            }
         }
-        if prepared.keywords.isEmpty {
-            text = 1
-        } else if prepared.keywordTokens == indexed.name {
-            text += 5
-        }
-        let raw = text * (1 + log10(1 + Double(indexed.repository.stars)))
+        let raw = text * (1 + log10(1 + Double(facts.stars)))
         return (raw * 1000).rounded(.toNearestOrAwayFromZero) / 1000
     }
 
@@ -114,14 +110,14 @@ enum RepositoryMatcher {
     static func strength(_ keyword: Keyword, _ indexed: IndexedRepository, _ fields: [SearchField]) -> Double {
         var best = 0.0
         for field in fields {
-            var match = 0.0
-            switch field {
-            case .name: match = self.match(keyword, in: indexed.name)
-            case .description: match = self.match(keyword, in: indexed.description)
-            case .readme: match = self.match(keyword, in: indexed.readme)
-            case .topics: match = self.match(keyword, in: indexed.topics)
-            }
-            best = max(best, field.weight * match)
+            let tokens =
+                switch field {
+                case .name: indexed.name
+                case .description: indexed.description
+                case .readme: indexed.readme
+                case .topics: indexed.topics
+                }
+            best = max(best, field.weight * match(keyword, in: tokens))
         }
         return best
     }
@@ -146,57 +142,5 @@ enum RepositoryMatcher {
         }
         let prefixOf = keyword.prefixOf
         return !prefixOf.isEmpty && field.contains { prefixOf.contains($0) } ? 0.5 : 0
-    }
-
-    /// Qualifiers: OR within repeated language/license/user/org/repo, AND across everything else.
-    static func satisfies(_ indexed: IndexedRepository, _ conditions: [SearchQuery.Condition], orGroups: Bool) -> Bool {
-        guard orGroups else {
-            for condition in conditions where holds(condition.predicate, for: indexed) == condition.negated {
-                return false
-            }
-            return true
-        }
-        // One slot per OR group (language, license, user, org, repo): nil = not asked, else any held.
-        var groups: (Bool?, Bool?, Bool?, Bool?, Bool?) = (nil, nil, nil, nil, nil)
-        for condition in conditions {
-            let holds = holds(condition.predicate, for: indexed)
-            if condition.negated {
-                if holds { return false }
-                continue
-            }
-            switch condition.predicate {
-            case .language: groups.0 = (groups.0 ?? false) || holds
-            case .license: groups.1 = (groups.1 ?? false) || holds
-            case .user: groups.2 = (groups.2 ?? false) || holds
-            case .organisation: groups.3 = (groups.3 ?? false) || holds
-            case .repository: groups.4 = (groups.4 ?? false) || holds
-            default: if !holds { return false }
-            }
-        }
-        return groups.0 != false && groups.1 != false && groups.2 != false && groups.3 != false && groups.4 != false
-    }
-
-    private static func holds(_ predicate: SearchQuery.Predicate, for indexed: IndexedRepository) -> Bool {
-        switch predicate {
-        case .language(let language): indexed.languageKey == language
-        case .license(let key): indexed.repository.license?.key == key
-        case .user(let login): indexed.repository.owner.login == login
-        case .organisation(let login):
-            indexed.repository.owner.isOrganization && indexed.repository.owner.login == login
-        case .repository(let fullName): indexed.fullNameKey == fullName
-        case .topic(let topic): indexed.repository.topics.contains(topic)
-        case .stars(let range): range.contains(indexed.repository.stars)
-        case .forks(let range): range.contains(indexed.repository.forks)
-        case .size(let range): range.contains(indexed.repository.size)
-        case .topicCount(let range): range.contains(indexed.repository.topics.count)
-        case .goodFirstIssues(let range): range.contains(indexed.repository.goodFirstIssues)
-        case .helpWantedIssues(let range): range.contains(indexed.repository.helpWantedIssues)
-        case .created(let range): range.contains(indexed.repository.createdAt)
-        case .pushed(let range): range.contains(indexed.repository.pushedAt)
-        case .archived(let flag): indexed.repository.isArchived == flag
-        case .template(let flag): indexed.repository.isTemplate == flag
-        case .mirror(let flag): !flag
-        case .isPublic(let flag): flag
-        }
     }
 }

@@ -29,17 +29,17 @@ public struct SearchOrder: Sendable, Equatable {
         let id: Int
     }
 
-    /// `repository` at `position` with `score`, ready for `areInIncreasingOrder`.
-    func ranked(_ repository: Repository, at position: Int, score: Double) -> Ranked {
+    /// The repository `facts` describe, at `position`, with `score`, ready for `areInIncreasingOrder`.
+    func ranked(_ facts: RepositoryFacts, at position: Int, score: Double) -> Ranked {
         let key: Int64 =
             switch sort {
             case nil: 0
-            case .stars: Int64(repository.stars)
-            case .forks: Int64(repository.forks)
-            case .helpWantedIssues: Int64(repository.helpWantedIssues)
-            case .updated: repository.updatedAt.secondsSince1970
+            case .stars: Int64(facts.stars)
+            case .forks: Int64(facts.forks)
+            case .helpWantedIssues: Int64(facts.helpWantedIssues)
+            case .updated: facts.updatedAt
             }
-        return Ranked(position: position, score: score, key: key, stars: repository.stars, id: repository.id)
+        return Ranked(position: position, score: score, key: key, stars: facts.stars, id: facts.id)
     }
 
     /// Whether `lhs` comes before `rhs`: best match is score, then stars, descending; a sort key

@@ -44,18 +44,6 @@ public struct SearchQuery: Sendable, Equatable {
         case helpWantedIssues(Range)
         case created(TimeRange), pushed(TimeRange)
         case archived(Bool), template(Bool), mirror(Bool), isPublic(Bool)
-
-        /// Qualifiers of the same kind that are OR-ed when repeated (api.md §3.2).
-        var orGroup: String? {
-            switch self {
-            case .language: "language"
-            case .license: "license"
-            case .user: "user"
-            case .organisation: "org"
-            case .repository: "repo"
-            default: nil
-            }
-        }
     }
 
     /// An inclusive integer range; `nil` ends are open.

@@ -21,14 +21,20 @@ extension RepoSearchRepository {
     }
 }
 
-/// The in-memory search structures: tokenised repositories and a by-name table.
+/// The in-memory search structures: every repository's facts (one flat array, for qualifiers and
+/// order) and tokens (for keywords), the tables that number their strings, and a by-name table.
 final class SearchIndex: Sendable {
+    private let facts: [RepositoryFacts]
+    private let tables: SearchTables
     private let indexed: [IndexedRepository]
     private let vocabulary: Vocabulary
     private let byID: [Int: Int]
     private let byName: [String: Repository]
 
     init(_ repositories: [Repository]) {
+        var tables = SearchTables()
+        facts = repositories.map { tables.facts(for: $0) }
+        self.tables = tables
         let vocabulary = Vocabulary(repositories.lazy.flatMap(IndexedRepository.tokens(of:)))
         indexed = repositories.map { IndexedRepository($0, vocabulary: vocabulary) }
         self.vocabulary = vocabulary
@@ -47,16 +53,19 @@ final class SearchIndex: Sendable {
     ) -> SearchPage {
         // Positions and scores only: sorting whole repositories would copy and retain every field.
         var matches: [SearchOrder.Ranked] = []
-        let prepared = RepositoryMatcher.Prepared(query, vocabulary: vocabulary)
+        let prepared = RepositoryMatcher.Prepared(query, vocabulary: vocabulary, tables: tables)
+        let topicIDs = tables.topicIDs
         func consider(_ position: Int) {
-            if let score = RepositoryMatcher.score(indexed[position], for: prepared) {
-                matches.append(order.ranked(indexed[position].repository, at: position, score: score))
-            }
+            let facts = facts[position]
+            guard RepositoryMatcher.admits(facts, prepared, topicIDs: topicIDs),
+                let score = RepositoryMatcher.score(facts, indexed[position], for: prepared)
+            else { return }
+            matches.append(order.ranked(facts, at: position, score: score))
         }
         if let candidates {
             for id in candidates { if let position = byID[id] { consider(position) } }
         } else {
-            for position in indexed.indices { consider(position) }
+            for position in facts.indices { consider(position) }
         }
         let start = min(max(0, offset), matches.count)
         let end = min(matches.count, start + max(0, limit))
