@@ -72,7 +72,7 @@ struct SearchQueryParserTests {
         "every bad term is a 422 invalid naming it",
         arguments: [
             "stars:lots", "created:2020-13-01", "foo:bar", "swift OR kotlin", "in:title", "fork:maybe", "archived:yes",
-            "repo:justname", "a NOT b NOT c NOT d NOT e NOT f AND g", "!!!", "(", "\"\"", "NOT", "- AND",
+            "repo:justname", "a NOT b NOT c NOT d NOT e NOT f AND g", "!!!", "(", "\"\"", "NOT", "- AND", "in:name",
         ])
     func invalid(q: String) {
         let error = failure(q)

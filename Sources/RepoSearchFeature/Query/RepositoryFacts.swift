@@ -1,8 +1,8 @@
 /// What qualifiers and ordering read of one repository, flat and free of references.
 ///
-/// A scan of thousands of repositories tests these — one contiguous array — before it touches a
-/// repository's object for keywords: checking `language:swift stars:>100` no longer chases and
-/// retains 5,000 objects. Strings are numbered by the index's `SearchTables` when it is built.
+/// A scan of thousands of repositories tests qualifiers on these — one contiguous array of plain
+/// values, nothing to chase or retain — and touches a repository's object only for keywords.
+/// Strings are numbered by the index's `SearchTables` when it is built.
 struct RepositoryFacts: Sendable {
     let id: Int
     let stars: Int

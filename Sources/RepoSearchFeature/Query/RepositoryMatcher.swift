@@ -9,7 +9,7 @@ enum RepositoryMatcher {
     /// A query prepared once for scanning many repositories of one index.
     struct Prepared {
         let forks: SearchQuery.ForkMode
-        let tests: [Test]
+        let tests: [QualifierTest]
         let hasOrGroups: Bool
         let fields: [SearchField]
         let keywords: [Keyword]
@@ -20,7 +20,7 @@ enum RepositoryMatcher {
         init(_ query: SearchQuery, vocabulary: Vocabulary, tables: SearchTables) {
             forks = query.forks
             // Topic tests read a list; the rest compare integers: cheap ones first.
-            tests = query.conditions.map { Test($0, tables) }.sorted { !$0.readsTopics && $1.readsTopics }
+            tests = query.conditions.map { QualifierTest($0, tables) }.sorted { !$0.readsTopics && $1.readsTopics }
             hasOrGroups = tests.contains { $0.group != nil && !$0.negated }
             fields = SearchField.allCases.filter(query.fields.contains)
             keywords = query.keywords.map { Keyword($0, vocabulary) }
@@ -82,7 +82,7 @@ enum RepositoryMatcher {
 
     /// The score of an admitted repository: its keywords' text weight (or 1 without keywords) times
     /// its popularity, or `nil` when a keyword is missing or an excluded one present. `indexed`
-    /// is only read when the query has keywords.
+    /// is only read when the query has keywords or excluded keywords.
     static func score(_ facts: RepositoryFacts, _ indexed: @autoclosure () -> IndexedRepository, for prepared: Prepared)
         -> Double?
     {

@@ -1,4 +1,3 @@
-import HTTPKit
 /// `sort` and `order` of a search (api.md §3.1, §3.3).
 public struct SearchOrder: Sendable, Equatable {
     /// The sort key, or `nil` for best match.

@@ -40,7 +40,7 @@ public enum SearchQueryParser {
                 let name = String(text[..<colon]).lowercased()
                 let value = String(text[text.index(after: colon)...])
                 try apply(name: name, value: value, negated: negated, term: term.text, to: &query)
-                searchesSomething = true
+                searchesSomething = searchesSomething || name != "in"  // in: only picks fields
                 continue
             }
             let tokens = SearchTokens.tokens(of: String(text))

@@ -17,10 +17,11 @@ struct SearchTables: Sendable {
     /// Every repository's topic ids, one repository after another.
     private(set) var topicIDs: [Int32] = []
 
-    /// Numbers `repository`'s strings, adding new ones, and returns its facts.
+    /// Numbers `repository`'s strings, lowercased as the parser lowercases query values (api.md: case
+    /// never matters), adding new ones, and returns its facts.
     mutating func facts(for repository: Repository) -> RepositoryFacts {
         let start = topicIDs.count
-        topicIDs += repository.topics.map { Self.number($0, in: &topics) }
+        topicIDs += repository.topics.map { Self.number($0.lowercased(), in: &topics) }
         return RepositoryFacts(
             id: repository.id,
             stars: repository.stars,
@@ -32,8 +33,8 @@ struct SearchTables: Sendable {
             pushedAt: repository.pushedAt.secondsSince1970,
             updatedAt: repository.updatedAt.secondsSince1970,
             language: repository.language.map { Self.number($0.lowercased(), in: &languages) } ?? Self.absent,
-            license: repository.license.map { Self.number($0.key, in: &licenses) } ?? Self.absent,
-            owner: Self.number(repository.owner.login, in: &owners),
+            license: repository.license.map { Self.number($0.key.lowercased(), in: &licenses) } ?? Self.absent,
+            owner: Self.number(repository.owner.login.lowercased(), in: &owners),
             fullName: Self.number(repository.fullName.lowercased(), in: &fullNames),
             topics: start..<topicIDs.count,
             isFork: repository.isFork,

@@ -53,11 +53,13 @@ public enum RepoSearchMigrations {
             )
         },
         // Range qualifiers are checked in memory: walking these indexes and looking up each row cost
-        // more than checking all 5,000 repositories (BENCHMARKS.md). Language and owner stay indexed.
-        Migration("search-2-drop-range-indexes") { db in
-            for column in ["stars", "forks", "size", "createdAt", "pushedAt"] {
-                try db.execute(sql: "DROP INDEX repositories_by_\(column)")
+        // more than checking all 5,000 repositories (BENCHMARKS.md). Language and owner stay indexed,
+        // the owner case-insensitively, as `user:`, `org:` and `/repos/{owner}/{repo}` compare it.
+        Migration("search-2-qualifier-indexes") { db in
+            for column in ["stars", "forks", "size", "createdAt", "pushedAt", "ownerLogin"] {
+                try db.execute(sql: "DROP INDEX IF EXISTS repositories_by_\(column)")
             }
+            try db.execute(sql: "CREATE INDEX repositories_by_ownerLogin ON repositories (ownerLogin COLLATE NOCASE)")
         },
     ]
 }

@@ -56,11 +56,11 @@ final class SearchIndex: Sendable {
         let prepared = RepositoryMatcher.Prepared(query, vocabulary: vocabulary, tables: tables)
         let topicIDs = tables.topicIDs
         func consider(_ position: Int) {
-            let facts = facts[position]
-            guard RepositoryMatcher.admits(facts, prepared, topicIDs: topicIDs),
-                let score = RepositoryMatcher.score(facts, indexed[position], for: prepared)
+            let candidate = facts[position]
+            guard RepositoryMatcher.admits(candidate, prepared, topicIDs: topicIDs),
+                let score = RepositoryMatcher.score(candidate, indexed[position], for: prepared)
             else { return }
-            matches.append(order.ranked(facts, at: position, score: score))
+            matches.append(order.ranked(candidate, at: position, score: score))
         }
         if let candidates {
             for id in candidates { if let position = byID[id] { consider(position) } }

@@ -91,7 +91,7 @@ enum RepositoryRows {
             arguments += languages
         }
         if !owners.isEmpty {
-            clauses.append("ownerLogin IN (\(placeholders(owners.count)))")
+            clauses.append("ownerLogin COLLATE NOCASE IN (\(placeholders(owners.count)))")
             arguments += owners
         }
         guard !clauses.isEmpty else { return nil }

@@ -3,7 +3,7 @@ import HTTPKit
 extension RepositoryMatcher {
     /// A qualifier with its value resolved to the integers `RepositoryFacts` carry, so testing it
     /// compares numbers and copies nothing that is reference-counted.
-    struct Test {
+    struct QualifierTest {
         enum Kind {
             case language(Int32), license(Int32), user(Int32), organisation(Int32), fullName(Int32)
             case topic(Int32)
