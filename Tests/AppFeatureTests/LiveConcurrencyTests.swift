@@ -72,7 +72,7 @@ struct LiveConcurrencyTests {
     @Test("shutdown stops accepting, lets an in-flight request finish, and answers health 503 draining")
     func shutdownDrains() async throws {
         let gate = Gate()
-        try await LiveServer.run(gate: gate, configure: { $0.shutdownTimeout = .seconds(5) }) { server, port in
+        try await LiveServer.run(gate: gate, configure: { $0.shutdownTimeout = .seconds(60) }) { server, port in
             let slow = try HTTPClient(port: port)
             let idle = try HTTPClient(port: port)
             #expect(try idle.request("GET", "/health").status == 200)

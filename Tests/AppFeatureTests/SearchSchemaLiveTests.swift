@@ -27,7 +27,7 @@ struct SearchSchemaLiveTests {
                     let target = "/search/repositories?q=" + Self.encoded(q) + option
                     let response = try client.request("GET", target)
                     #expect(response.status == 200, "\(target)")
-                    let answer = try JSONDecoder().decode(JSONValue.self, from: Data(response.body))
+                    let answer = try #require(PlainJSON.parse(response.body))
                     let violations = GitHubSchema.searchRepositories.violations(of: answer)
                     #expect(violations.isEmpty, "\(target): \(violations.prefix(5))")
                     guard case .object(let body) = answer, case .array(let found)? = body["items"] else { continue }
@@ -36,6 +36,8 @@ struct SearchSchemaLiveTests {
                         #expect(GitHubSchema.undocumentedMembers(of: item).isEmpty, "\(target)")
                         nulls.formUnion(item.filter { $0.value == .null }.keys)
                     }
+                    // Each request blocks a cooperative thread; let other tests run between them.
+                    await Task.yield()
                 }
             }
             #expect(items > 1_000)
@@ -54,7 +56,7 @@ struct SearchSchemaLiveTests {
             for repository in sample {
                 let response = try client.request("GET", "/repos/" + repository.fullName)
                 #expect(response.status == 200)
-                let answer = try JSONDecoder().decode(JSONValue.self, from: Data(response.body))
+                let answer = try #require(PlainJSON.parse(response.body))
                 #expect(GitHubSchema.fullRepository.violations(of: answer) == [], "\(repository.fullName)")
                 guard case .object(let object) = answer else { continue }
                 #expect(GitHubSchema.undocumentedMembers(of: object, in: GitHubSchema.fullRepository) == [])
@@ -73,8 +75,18 @@ struct SearchSchemaLiveTests {
         try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
             let response = try HTTPClient(port: port).request("GET", "/search/repositories?" + query)
             #expect(response.status == 422)
-            let answer = try JSONDecoder().decode(JSONValue.self, from: Data(response.body))
+            let answer = try #require(PlainJSON.parse(response.body))
             #expect(GitHubSchema.validationError.violations(of: answer) == [])
+        }
+    }
+
+    @Test("PlainJSON reads what Foundation's decoder reads, escapes and all, and rejects what is not JSON")
+    func plainJSON() throws {
+        let text = #"{"a":[1,-2.5,3e2,true,false,null],"s":"q\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00é","o":{},"e":[]}"#
+        let expected = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        #expect(PlainJSON.parse(Array(text.utf8)) == expected)
+        for broken in ["", "{", "[1,]", "{\"a\"}", "tru", "\"open", "1 2"] {
+            #expect(PlainJSON.parse(Array(broken.utf8)) == nil, "\(broken)")
         }
     }
 

@@ -60,6 +60,10 @@ enum LiveServer {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.loops = 1
+        // A test's task can wait seconds for one of the two cooperative threads while other tests
+        // run; server-side timers must not race it. Tests of the deadline and timeouts set their own.
+        configuration.requestTimeout = .seconds(60)
+        configuration.idleTimeout = .seconds(120)
         configure(&configuration)
         let server = HTTPServer(
             configuration: configuration,
