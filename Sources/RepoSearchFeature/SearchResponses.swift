@@ -11,9 +11,14 @@ enum SearchResponses {
             object.member("incomplete_results", false)
             object.member("items") { writer in
                 let links = RepositoryLinks(baseURL: request.baseURL, webURL: request.webURL)
+                let query: SearchQuery? =
+                    if request.textMatches, case .search(let query, _, _, _) = request.operation { query } else { nil }
                 writer.array(page.items) { writer, result in
-                    RepositoryRepresentation(result.repository, links: links, form: .searchResult(score: result.score))
-                        .write(to: &writer)
+                    let matches = query.map { TextMatch.find(in: result.repository, for: $0) }
+                    RepositoryRepresentation(
+                        result.repository, links: links, form: .searchResult(score: result.score, textMatches: matches)
+                    )
+                    .write(to: &writer)
                 }
             }
         }

@@ -45,6 +45,47 @@ struct SearchSchemaLiveTests {
         }
     }
 
+    @Test("with the text-match type, items carry GitHub's text_matches, whose indices slice the fragment")
+    func textMatches() async throws {
+        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
+            let client = try HTTPClient(port: port)
+            let target = "/search/repositories?q=swift+kit&per_page=50"
+            let response = try client.request(
+                "GET", target, headers: [("Accept", "application/vnd.github.v3.text-match+json")])
+            let answer = try #require(PlainJSON.parse(response.body))
+            #expect(GitHubSchema.searchRepositories.violations(of: answer) == [])
+            guard case .object(let body) = answer, case .array(let items)? = body["items"] else { return }
+            var occurrences = 0
+            for case .object(let item) in items {
+                guard case .array(let matches)? = item["text_matches"], !matches.isEmpty else {
+                    Issue.record("an item without text_matches: \(item["full_name"] ?? .null)")
+                    continue
+                }
+                for case .object(let match) in matches {
+                    guard case .string(let fragment)? = match["fragment"], case .array(let found)? = match["matches"]
+                    else { continue }
+                    let utf16 = Array(fragment.utf16)
+                    for case .object(let occurrence) in found {
+                        guard case .string(let text)? = occurrence["text"],
+                            case .array(let indices)? = occurrence["indices"],
+                            case .number(let start) = indices.first, case .number(let end) = indices.last,
+                            Int(start) >= 0, Int(end) <= utf16.count, start < end
+                        else {
+                            Issue.record("bad occurrence \(occurrence)")
+                            continue
+                        }
+                        #expect(String(decoding: utf16[Int(start)..<Int(end)], as: UTF16.self) == text)
+                        #expect(["swift", "kit"].contains { text.lowercased().hasPrefix($0) })
+                        occurrences += 1
+                    }
+                }
+            }
+            #expect(occurrences >= items.count)
+            let plain = try client.request("GET", target)
+            #expect(!plain.text.contains("text_matches"), "only on request")
+        }
+    }
+
     @Test("GET /repos/{owner}/{repo} is GitHub's full-repository for forks, licences and their absence")
     func repositoryConforms() async throws {
         let repositories = RepositorySeed.repositories()

@@ -100,6 +100,12 @@ struct RepoSearchFeatureTests {
             ).cacheKey
         }
         #expect(key("q=swift%26sort%3Dstars") != key("q=swift&sort=stars"))
+        var textMatches = RepoSearchRequest(
+            .search(SearchQuery(), .bestMatch, page: 1, perPage: 30), baseURL: "http://h",
+            query: QueryParameters("q=swift"))
+        let plain = textMatches.cacheKey
+        textMatches.textMatches = true
+        #expect(textMatches.cacheKey != plain, "text-match answers are cached apart")
         #expect(key("q=swift&sort=stars") == key("q=swift&sort=stars"))
     }
 

@@ -30,8 +30,9 @@ public struct RepositoryRepresentation: JSONWritable {
 
     /// Which of GitHub's two schemas the representation follows.
     public enum Form: Sendable {
-        /// A search result (`repo-search-result-item`): ends with its `score`.
-        case searchResult(score: Double)
+        /// A search result (`repo-search-result-item`): ends with its `score`, and its
+        /// `text_matches` when the client asked for them.
+        case searchResult(score: Double, textMatches: [TextMatch]? = nil)
         /// `GET /repos/{owner}/{repo}` (`full-repository`): ends with `network_count` and
         /// `subscribers_count`, which GitHub requires there.
         case full
@@ -111,8 +112,13 @@ public struct RepositoryRepresentation: JSONWritable {
             object.member("watchers", repo.stars)
             object.member("default_branch", repo.defaultBranch)
             switch form {
-            case .searchResult(let score):
+            case .searchResult(let score, let textMatches):
                 object.member("score") { $0.number(score) }
+                if let textMatches {
+                    object.member("text_matches") { writer in
+                        writer.array(textMatches) { writer, match in match.write(to: &writer, objectURL: api) }
+                    }
+                }
             case .full:
                 // The seed has no fork network or watcher list: every fork is in the network, and
                 // one stargazer in twenty watches (GitHub's usual order of magnitude).

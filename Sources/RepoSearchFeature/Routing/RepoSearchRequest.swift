@@ -10,25 +10,30 @@ public struct RepoSearchRequest: Sendable, Equatable {
     public var query: QueryParameters
     /// The base of web (`html_url`) links.
     public var webURL: String
+    /// Whether the client asked for GitHub's text-match media type (`text_matches` in each item).
+    public var textMatches: Bool
 
     /// Creates a request.
     public init(
         _ operation: Operation,
         baseURL: String,
         query: QueryParameters = QueryParameters(""),
-        webURL: String = RouteContext.defaultWebURL
+        webURL: String = RouteContext.defaultWebURL,
+        textMatches: Bool = false
     ) {
         self.operation = operation
         self.baseURL = baseURL
         self.query = query
         self.webURL = webURL
+        self.textMatches = textMatches
     }
 
     /// The response cache key of a search or repository read; avatars are rendered each time.
     public var cacheKey: String? {
         switch operation {
         case .search:
-            "GET " + baseURL + "/search/repositories?" + query.encoded()
+            // A space cannot occur in the encoded query, so the text-match variant cannot collide.
+            "GET " + baseURL + "/search/repositories?" + query.encoded() + (textMatches ? " text-match" : "")
         case .repository(let owner, let name):
             "GET " + baseURL + "/repos/" + owner.lowercased() + "/" + name.lowercased()
         case .avatar:

@@ -65,7 +65,12 @@ public struct RepoSearchRoutes: Routes {
         }
         do {
             return RepoSearchRequest(
-                try searchOperation(query), baseURL: context.baseURL, query: query, webURL: context.webURL)
+                try searchOperation(query),
+                baseURL: context.baseURL,
+                query: query,
+                webURL: context.webURL,
+                textMatches: request.headers[.accept]?.contains("text-match") == true
+            )
         } catch {
             throw RouteError(error.problem)
         }
