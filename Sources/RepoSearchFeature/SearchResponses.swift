@@ -22,7 +22,8 @@ enum SearchResponses {
                 }
             }
         }
-        var headers: HTTPFields = [.cacheControl: "no-cache"]
+        // The body depends on Accept: text-match answers carry text_matches.
+        var headers: HTTPFields = [.cacheControl: "no-cache", .vary: "Accept"]
         let reachable = min(page.total, RepoSearchRoutes.window)
         if let link = PageLinks.header(
             baseURL: request.baseURL,

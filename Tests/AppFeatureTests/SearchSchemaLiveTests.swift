@@ -54,7 +54,10 @@ struct SearchSchemaLiveTests {
                 "GET", target, headers: [("Accept", "application/vnd.github.v3.text-match+json")])
             let answer = try #require(PlainJSON.parse(response.body))
             #expect(GitHubSchema.searchRepositories.violations(of: answer) == [])
-            guard case .object(let body) = answer, case .array(let items)? = body["items"] else { return }
+            guard case .object(let body) = answer, case .array(let items)? = body["items"] else {
+                Issue.record("no items in \(response.text.prefix(200))")
+                return
+            }
             var occurrences = 0
             for case .object(let item) in items {
                 guard case .array(let matches)? = item["text_matches"], !matches.isEmpty else {
@@ -83,6 +86,13 @@ struct SearchSchemaLiveTests {
             #expect(occurrences >= items.count)
             let plain = try client.request("GET", target)
             #expect(!plain.text.contains("text_matches"), "only on request")
+            #expect(plain.header("Vary")?.contains("Accept") == true)
+            let refused = try client.request(
+                "GET", target, headers: [("Accept", "application/json, application/vnd.github.text-match+json;q=0")])
+            #expect(!refused.text.contains("text_matches"), "q=0 refuses the variant")
+            let anyCase = try client.request(
+                "GET", target, headers: [("Accept", "application/VND.github.Text-Match+json")])
+            #expect(anyCase.text.contains("text_matches"), "media types ignore case")
         }
     }
 

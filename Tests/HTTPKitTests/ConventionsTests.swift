@@ -42,6 +42,16 @@ struct ConventionsTests {
         #expect(tags.count == body.count + 2)
     }
 
+    @Test("names(_:in:) needs the type itself, any case, with q above 0")
+    func namesExplicitly() {
+        let type = "application/vnd.github.text-match+json"
+        #expect(ContentNegotiation.names(type, in: "application/json, application/vnd.github.text-match+json"))
+        #expect(ContentNegotiation.names(type, in: "Application/VND.GitHub.Text-Match+JSON; q=0.5"))
+        #expect(!ContentNegotiation.names(type, in: "application/json, application/vnd.github.text-match+json;q=0"))
+        #expect(!ContentNegotiation.names(type, in: "*/*"))
+        #expect(!ContentNegotiation.names(type, in: "application/*"))
+    }
+
     @Test(
         "Accept negotiation honours wildcards and q=0",
         arguments: [

@@ -91,6 +91,28 @@ struct RepoSearchFeatureTests {
         await second.finish()
     }
 
+    @Test("a cached plain answer is not served to a client that asked for text matches")
+    func textMatchVariantIsCachedApart() async throws {
+        let cache = ResponseCache(capacity: 1 << 22)
+        let plain = try searchRequest("swift")
+        let first = makeStore { $0.responseCache = cache }
+        first.exhaustivity = .off
+        await first.send(plain)
+        await first.receive(\.internal.searched.success)
+        await first.finish()
+        var textMatches = plain
+        textMatches.textMatches = true
+        let second = makeStore { $0.responseCache = cache }
+        second.exhaustivity = .off
+        await second.send(textMatches)
+        await second.receive(\.internal.searched.success)
+        await second.finish()
+        #expect(second.state.response?.body != first.state.response?.body)
+        #expect(
+            second.state.response.map { String(decoding: $0.body.bytes, as: UTF8.self) }?.contains("text_matches")
+                == true)
+    }
+
     @Test("cache keys keep an encoded & inside q apart from a real sort parameter")
     func cacheKeys() {
         func key(_ query: String) -> String? {

@@ -1,5 +1,6 @@
-import RepoSearchFeature
 import Testing
+
+@testable import RepoSearchFeature
 
 @Suite("Text matches")
 struct TextMatchTests {
@@ -27,9 +28,22 @@ struct TextMatchTests {
         #expect(try found("\"swift tools\"").map(\.text) == ["swift tools"])
         #expect(try found("ui").isEmpty, "a keyword under three characters matches whole tokens only")
         #expect(try found("composable").isEmpty, "only searched fields are highlighted")
+        #expect(try found("swift swift").map(\.text) == ["SwiftUI", "swift"], "a repeated keyword highlights once")
+        #expect(try found("swift swiftui").map(\.text) == ["SwiftUI", "swift"], "overlaps merge")
+        #expect(try found("\"swift tools\" swift").map(\.text) == ["SwiftUI", "swift tools"])
         let utf16 = Array(repository.description!.utf16)
         for occurrence in try found("naïve swift") {
             #expect(String(decoding: utf16[occurrence.start..<occurrence.end], as: UTF16.self) == occurrence.text)
+        }
+    }
+
+    @Test("spans are the same tokens the index uses, for every seeded text and non-ASCII text")
+    func spansAreTokens() {
+        let texts =
+            RepositorySeed.repositories().flatMap { [$0.name, $0.description ?? "", $0.readme] + $0.topics }
+            + ["Café SwiftUI — naïve 😀 swift-tools", "e\u{301}x A1b2", "ΑΒΓ abc", ""]
+        for text in texts {
+            #expect(SearchTokens.spans(of: text).map(\.token) == SearchTokens.tokens(of: text), "\(text)")
         }
     }
 }

@@ -15,6 +15,19 @@ public enum ContentNegotiation {
     }
 
     /// The quality `accept` gives `type`: the most specific matching range wins.
+    /// Whether `accept` names `type` itself (case aside) with a quality above 0 — not through a
+    /// wildcard: for variants a client must ask for by name, like GitHub's text-match JSON.
+    public static func names(_ type: String, in accept: String) -> Bool {
+        accept.split(separator: ",").contains { range in
+            let fields = range.split(separator: ";").map { $0.trimmingSpaces }
+            guard fields.first?.lowercased() == type.lowercased() else { return false }
+            let quality = fields.dropFirst().first { $0.lowercased().hasPrefix("q=") }.map {
+                Double($0.dropFirst(2)) ?? 0
+            }
+            return (quality ?? 1) > 0
+        }
+    }
+
     static func quality(of type: String, in accept: String) -> Double {
         let parts = type.split(separator: "/", maxSplits: 1)
         let major = parts.first.map(String.init) ?? type

@@ -19,3 +19,32 @@ enum SearchTokens {
         return tokens
     }
 }
+
+/// A search token with its place in the text, in UTF-16 offsets (for `TextMatch`).
+struct TokenSpan: Equatable {
+    let token: String
+    let start: Int
+    let end: Int
+}
+
+extension SearchTokens {
+    /// The same tokens as `tokens(of:)`, each with where it lies in `text`.
+    static func spans(of text: String) -> [TokenSpan] {
+        var spans: [TokenSpan] = []
+        var current = ""
+        var start = 0
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if current.isEmpty { start = offset }
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                spans.append(TokenSpan(token: current.lowercased(), start: start, end: offset))
+                current = ""
+            }
+            offset += scalar.utf16.count
+        }
+        if !current.isEmpty { spans.append(TokenSpan(token: current.lowercased(), start: start, end: offset)) }
+        return spans
+    }
+}

@@ -20,17 +20,22 @@ public struct RepoSearchRoutes: Routes {
     }
 
     /// JSON under every name GitHub clients ask for it: plain, GitHub's own type (versioned or not),
-    /// text-match (answered without `text_matches`, which GitHub's schema makes optional) and the
-    /// old previews (`mercy-preview` was how clients got `topics`, which every answer has).
+    /// text-match (each item then carries `text_matches`) and the old previews (`mercy-preview` was
+    /// how clients got `topics`, which every answer has).
     public func offeredTypes(for path: String) -> [String] {
         if path.hasPrefix("/avatars/") { return ["image/png"] }
         return Self.jsonTypes
     }
 
-    static let jsonTypes = [
-        "application/json", "application/vnd.github+json", "application/vnd.github.v3+json",
+    static let jsonTypes =
+        [
+            "application/json", "application/vnd.github+json", "application/vnd.github.v3+json",
+            "application/vnd.github.mercy-preview+json", "application/vnd.github.preview+json",
+        ] + textMatchTypes
+
+    /// The types that ask for `text_matches`; a client must name one (a wildcard does not).
+    static let textMatchTypes = [
         "application/vnd.github.text-match+json", "application/vnd.github.v3.text-match+json",
-        "application/vnd.github.mercy-preview+json", "application/vnd.github.preview+json",
         "application/vnd.github.preview.text-match+json",
     ]
 
@@ -69,7 +74,9 @@ public struct RepoSearchRoutes: Routes {
                 baseURL: context.baseURL,
                 query: query,
                 webURL: context.webURL,
-                textMatches: request.headers[.accept]?.contains("text-match") == true
+                textMatches: request.headers[.accept].map { accept in
+                    Self.textMatchTypes.contains { ContentNegotiation.names($0, in: accept) }
+                } ?? false
             )
         } catch {
             throw RouteError(error.problem)
