@@ -11,23 +11,33 @@ final class IndexedRepository: Sendable {
     let topics: [Int32]
     let readme: [Int32]
 
-    /// The tokens of `repository`'s searchable fields, for building the vocabulary first.
-    static func tokens(of repository: Repository) -> [String] {
-        ([repository.name, repository.description ?? "", repository.readme] + repository.topics)
-            .flatMap(SearchTokens.tokens(of:))
+    /// A repository's searchable fields as tokens: made once, then numbered once the vocabulary of
+    /// every repository is known.
+    struct Tokens {
+        let name: [String]
+        let description: [String]
+        let topics: [[String]]
+        let readme: [String]
+
+        init(_ repository: Repository) {
+            name = SearchTokens.tokens(of: repository.name)
+            description = SearchTokens.tokens(of: repository.description ?? "")
+            topics = repository.topics.map(SearchTokens.tokens(of:))
+            readme = SearchTokens.tokens(of: repository.readme)
+        }
+
+        /// Every token, for the vocabulary.
+        var all: [String] { name + description + readme + topics.joined() }
     }
 
-    /// Tokenises `repository` into the ids of `vocabulary`, which holds every token it has.
-    init(_ repository: Repository, vocabulary: Vocabulary) {
-        // Every token is in the vocabulary (built from `tokens(of:)`); were one missing, the separator
-        // keeps it from matching or from joining its neighbours into a phrase.
-        func ids(_ text: String) -> [Int32] {
-            SearchTokens.tokens(of: text).map { vocabulary.id(of: $0) ?? Vocabulary.separator }
-        }
+    /// Numbers `tokens` of `repository` with `vocabulary`, which holds every one of them.
+    init(_ repository: Repository, tokens: Tokens, vocabulary: Vocabulary) {
+        // Were a token missing, the separator keeps it from matching or joining a phrase.
+        func ids(_ tokens: [String]) -> [Int32] { tokens.map { vocabulary.id(of: $0) ?? Vocabulary.separator } }
         self.repository = repository
-        name = ids(repository.name)
-        description = ids(repository.description ?? "")
-        topics = Array(repository.topics.map(ids).joined(separator: [Vocabulary.separator]))
-        readme = ids(repository.readme)
+        name = ids(tokens.name)
+        description = ids(tokens.description)
+        topics = Array(tokens.topics.map(ids).joined(separator: [Vocabulary.separator]))
+        readme = ids(tokens.readme)
     }
 }

@@ -35,8 +35,9 @@ final class SearchIndex: Sendable {
         var tables = SearchTables()
         facts = repositories.map { tables.facts(for: $0) }
         self.tables = tables
-        let vocabulary = Vocabulary(repositories.lazy.flatMap(IndexedRepository.tokens(of:)))
-        indexed = repositories.map { IndexedRepository($0, vocabulary: vocabulary) }
+        let tokens = repositories.map(IndexedRepository.Tokens.init)
+        let vocabulary = Vocabulary(tokens.lazy.flatMap(\.all))
+        indexed = zip(repositories, tokens).map { IndexedRepository($0, tokens: $1, vocabulary: vocabulary) }
         self.vocabulary = vocabulary
         byID = Dictionary(repositories.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         byName = Dictionary(
