@@ -67,6 +67,16 @@ struct JSONWriterTests {
         }
     }
 
+    @Test(
+        "fractional numbers always keep a fraction, which PyGithub needs for a score",
+        arguments: [(8.0, "8.0"), (1.0, "1.0"), (50.915, "50.915"), (0.0, "0.0"), (-2.5, "-2.5"), (.nan, "null")]
+    )
+    func fractional(value: Double, text: String) {
+        var writer = JSONWriter()
+        writer.fractionalNumber(value)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == text)
+    }
+
     @Test("integers are written exactly, from Int.min to Int.max")
     func integers() throws {
         let values = [0, 7, -7, 10, 99, 100, -1_000_000, Int.max, Int.min, Int(Int32.max) + 1]

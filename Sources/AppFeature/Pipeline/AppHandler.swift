@@ -7,14 +7,16 @@ public import Logging
 /// checks every route shares, and hands the request to that domain's store.
 ///
 /// Done once here, for every domain (api.md §1): 404 for unknown paths, 405 with `Allow`, `OPTIONS`
-/// and CORS preflight, HEAD as GET, 406 when `Accept` rules out every offered type, and the 503s
-/// of draining and cancellation with the same finalized headers as any answer.
+/// and CORS preflight, HEAD as GET, 406 when `Accept` rules out every offered type (except on the
+/// GitHub-compatible routes, which answer whatever `Accept` says, as GitHub does), and the 503s of
+/// draining and cancellation with the same finalized headers, and problem format, as any answer.
 public struct AppHandler: HTTPHandler {
     private let endpoints: [any Endpoint]
     private let settings: AppSettings
     private let accessLog: Logger?
     private let idempotency: IdempotencyStore
     private let rateLimiter: RateLimiter
+    private let problemFormats: ProblemFormats
 
     /// Creates the handler over `endpoints`, asked in order.
     public init(
@@ -29,10 +31,17 @@ public struct AppHandler: HTTPHandler {
         self.accessLog = accessLog
         self.idempotency = idempotency
         self.rateLimiter = rateLimiter
+        self.problemFormats = ProblemFormats(endpoints: endpoints)
     }
 
     public func handle(_ request: ServerRequest, exchange: Exchange) {
-        var responder = Responder(request: request, exchange: exchange, started: .now, accessLog: accessLog)
+        var responder = Responder(
+            request: request,
+            exchange: exchange,
+            started: .now,
+            accessLog: accessLog,
+            problemFormats: problemFormats
+        )
         guard let (endpoint, methods) = endpoint(for: request.path) else {
             responder.send(
                 .problem(.notFound("No route matches \(request.path). GET / lists the routes this server has."))
@@ -52,7 +61,7 @@ public struct AppHandler: HTTPHandler {
             )
             return
         }
-        if let accept = request.headers[.accept] {
+        if let accept = request.headers[.accept], endpoint.problemFormat(for: request.path) == nil {
             let offered = endpoint.offeredTypes(for: request.path)
             guard ContentNegotiation.choose(from: offered, accept: accept) != nil else {
                 responder.send(.problem(.notAcceptable(accept: accept, offered: offered)))
@@ -130,11 +139,18 @@ public struct AppHandler: HTTPHandler {
     }
 
     public func drainingResponse(to request: ServerRequest) -> Response {
-        let response =
-            ServiceRoutes.isHealth(request.path)
-            ? Response.json(bytes: Array(#"{"status":"draining"}"#.utf8), status: .serviceUnavailable)
-            : Response.problem(.unavailable(CancellationReason.shutdown.detail))
+        guard ServiceRoutes.isHealth(request.path) else { return unavailableResponse(to: request, reason: .shutdown) }
+        let response = Response.json(bytes: Array(#"{"status":"draining"}"#.utf8), status: .serviceUnavailable)
         return ResponseFinalizer.finalize(response, for: request, appDuration: 0)
+    }
+
+    public func unavailableResponse(to request: ServerRequest, reason: CancellationReason) -> Response {
+        ResponseFinalizer.finalize(
+            .problem(.unavailable(reason.detail)),
+            for: request,
+            appDuration: 0,
+            problemFormat: problemFormats.format(for: request.path)
+        )
     }
 
     /// The methods a path with `methods` answers, HEAD included wherever GET is.

@@ -18,6 +18,8 @@ public protocol Endpoint: Sendable {
     func rateLimitResource(_ request: ServerRequest) -> String?
     /// The 429 problem for a client over its allowance.
     func rateLimitedProblem(client: String, retryAfter: Int) -> Problem
+    /// How problems on `path` are written, if this domain claims the path.
+    func problemFormat(for path: String) -> ProblemFormat?
     /// Routes `request` and runs the domain's store for it; answers through `responder`.
     func respond(to request: ServerRequest, context: RouteContext, responder: Responder)
 }
@@ -63,6 +65,10 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
 
     public func rateLimitedProblem(client: String, retryAfter: Int) -> Problem {
         routes.rateLimitedProblem(client: client, retryAfter: retryAfter)
+    }
+
+    public func problemFormat(for path: String) -> ProblemFormat? {
+        routes.problemFormat(for: path)
     }
 
     public func respond(to request: ServerRequest, context: RouteContext, responder: Responder) {

@@ -14,6 +14,7 @@ public struct Responder: Sendable {
     public let exchange: Exchange
     let started: ContinuousClock.Instant
     let accessLog: Logger?
+    let problemFormats: ProblemFormats
     /// Where the answer is recorded when the request carried an `Idempotency-Key`.
     var idempotency: (store: IdempotencyStore, scope: String)?
     /// The rate limiter, resource and client (peer or forwarded) the answer counts against, if limited.
@@ -30,7 +31,8 @@ public struct Responder: Sendable {
             response,
             for: request,
             appDuration: milliseconds,
-            repositoryDuration: repositoryDuration
+            repositoryDuration: repositoryDuration,
+            problemFormat: response.problem == nil ? .standard : problemFormats.format(for: request.path)
         )
         if let rateLimit {
             // 304s are not counted (api.md §1.2); every answer reports the window.

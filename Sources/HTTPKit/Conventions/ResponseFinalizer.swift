@@ -4,20 +4,22 @@ import HTTPTypes
 ///
 /// api.md §1.2: a 200 `GET` gets a strong `ETag` when it has none, and `If-None-Match` turns it into
 /// a bodiless 304; every response carries `X-Request-Id`, `Server-Timing`, the CORS headers and a
-/// `Cache-Control` (`no-store` unless the feature chose one); problems get their `instance`.
-/// Features therefore only decide *what* to answer.
+/// `Cache-Control` (`no-store` unless the feature chose one); problems are written in the route's
+/// `ProblemFormat` with their `instance`. Features therefore only decide *what* to answer.
 public enum ResponseFinalizer {
     /// The final form of `response` to `request`. `appDuration` and `repositoryDuration` are
-    /// milliseconds for `Server-Timing`.
+    /// milliseconds for `Server-Timing`; a problem is written in `problemFormat`.
     public static func finalize(
         _ response: Response,
         for request: ServerRequest,
         appDuration: Double,
-        repositoryDuration: Double = 0
+        repositoryDuration: Double = 0,
+        problemFormat: ProblemFormat = .standard
     ) -> Response {
         var response = response
         if let problem = response.problem {
-            response.body = ResponseBody(problem.body(requestID: request.id))
+            response.body = ResponseBody(problem.body(requestID: request.id, format: problemFormat))
+            response.headers[.contentType] = problemFormat.contentType
             response.problem = nil
         }
         let isRead = request.method == .get || request.method == .head

@@ -89,6 +89,15 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes a finite number always with a fraction (`8.0`, never `8`), for members clients decode
+    /// as floating point: PyGithub rejects an integer `score` (api.md §3.4). Non-finite values are
+    /// written as `null`.
+    public mutating func fractionalNumber(_ value: Double) {
+        guard value.isFinite else { return null() }
+        // Swift's shortest round-tripping form keeps `.0` on integral values (`8.0`, `1e+16`).
+        raw(String(value))
+    }
+
     /// Writes `null`.
     @inlinable
     public mutating func null() {

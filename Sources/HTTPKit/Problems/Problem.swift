@@ -6,7 +6,8 @@ public import HTTPTypes
 /// api.md §1.1 fixes its shape: `type` is `urn:counterpart:problem:<slug>` (clients switch on it),
 /// `title` is fixed per type, `detail` explains this occurrence without internals, `instance` is
 /// `urn:uuid:` plus the request id (filled in when the response is finalized), and `errors` lists
-/// the inputs at fault (`[]` when none).
+/// the inputs at fault (`[]` when none). On the GitHub-compatible routes the same value is written
+/// in GitHub's envelope instead (`ProblemFormat.github`, api.md §3.5).
 public struct Problem: Sendable, Equatable {
     /// The HTTP status this problem is sent with.
     public var status: HTTPResponse.Status
@@ -20,10 +21,9 @@ public struct Problem: Sendable, Equatable {
     public var errors: [FieldError]
     /// Extra headers the status needs (`Allow`, `Retry-After`, `Accept-Post`).
     public var headers: HTTPFields
-    /// GitHub's `message` member, for the GitHub-compatible routes (api.md §3.5).
+    /// GitHub's `message` when it differs from the status's reason phrase (`Validation Failed`,
+    /// `API rate limit exceeded for …`); only the GitHub envelope writes it.
     public var message: String?
-    /// GitHub's `documentation_url` member, likewise.
-    public var documentationURL: String?
 
     /// Creates a problem.
     public init(
@@ -45,18 +45,32 @@ public struct Problem: Sendable, Equatable {
     /// The full `type` URI.
     public var type: String { "urn:counterpart:problem:" + slug }
 
-    /// The problem's JSON body for the request `requestID`.
-    public func body(requestID: String) -> [UInt8] {
+    /// The problem's body for the request `requestID`, written in `format`.
+    public func body(requestID: String, format: ProblemFormat = .standard) -> [UInt8] {
         var writer = JSONWriter()
-        writer.object { object in
-            object.member("type", type)
-            object.member("title", title)
-            object.member("status", status.code)
-            object.member("detail", detail)
-            object.member("instance", Self.instance(requestID: requestID))
-            if let message { object.member("message", message) }
-            object.member("errors", errors)
-            if let documentationURL { object.member("documentation_url", documentationURL) }
+        switch format {
+        case .standard:
+            writer.object { object in
+                object.member("type", type)
+                object.member("title", title)
+                object.member("status", status.code)
+                object.member("detail", detail)
+                object.member("instance", Self.instance(requestID: requestID))
+                object.member("errors", errors)
+            }
+        case .github(let documentationURL):
+            writer.object { object in
+                object.member("message", message ?? status.reasonPhrase)
+                if !errors.isEmpty {
+                    object.member("errors") { writer in
+                        writer.array(errors) { writer, error in error.writeGitHub(to: &writer) }
+                    }
+                }
+                object.member("documentation_url", documentationURL)
+                // GitHub's basic-error model declares `status` a string.
+                object.member("status", String(status.code))
+                object.member("instance", Self.instance(requestID: requestID))
+            }
         }
         return writer.bytes
     }

@@ -32,6 +32,10 @@ public protocol Routes<Request>: Sendable {
     /// The 429 problem for a client over its allowance.
     func rateLimitedProblem(client: String, retryAfter: Int) -> Problem
 
+    /// How problems on `path` are written, when this domain claims the path's whole prefix (GitHub's
+    /// envelope under `/search/`, even for a path no route matches); `nil` leaves it to others.
+    func problemFormat(for path: String) -> ProblemFormat?
+
     /// Turns a request on one of this domain's paths, with an accepted method, into a public request.
     func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> Request
 }
@@ -45,6 +49,9 @@ extension Routes {
 
     /// No rate limit, the default.
     public func rateLimitResource(_ request: ServerRequest) -> String? { nil }
+
+    /// No claim on how problems are written: RFC 9457 unless another domain claims the path.
+    public func problemFormat(for path: String) -> ProblemFormat? { nil }
 
     /// api.md §1.1's `rate-limited` problem with `Retry-After`.
     public func rateLimitedProblem(client: String, retryAfter: Int) -> Problem {

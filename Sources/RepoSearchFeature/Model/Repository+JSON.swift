@@ -113,7 +113,7 @@ public struct RepositoryRepresentation: JSONWritable {
             object.member("default_branch", repo.defaultBranch)
             switch form {
             case .searchResult(let score, let textMatches):
-                object.member("score") { $0.number(score) }
+                object.member("score") { $0.fractionalNumber(score) }
                 if let textMatches {
                     object.member("text_matches") { writer in
                         writer.array(textMatches) { writer, match in match.write(to: &writer, objectURL: api) }

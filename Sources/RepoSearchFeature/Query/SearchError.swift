@@ -1,7 +1,8 @@
 public import HTTPKit
 import HTTPTypes
 
-/// The search errors of api.md §3.5: problem+json that GitHub's error models also decode.
+/// The search errors of api.md §3.5, with GitHub's messages; the pipeline writes them in GitHub's
+/// envelope (`ProblemFormat.github`) because they answer a GitHub-compatible route.
 public enum SearchError: Error, Equatable, ProblemError {
     /// `q` missing or blank (422 `missing`).
     case missing(String)
@@ -12,14 +13,15 @@ public enum SearchError: Error, Equatable, ProblemError {
     /// An unknown `/repos/{owner}/{repo}` (404).
     case notFound(String)
 
-    static let documentation = "https://docs.github.com/rest/search/search#search-repositories"
+    /// The `documentation_url` of every GitHub-envelope error (api.md §3.5).
+    public static let documentation = "https://docs.github.com/rest/search/search#search-repositories"
 
     public var problem: Problem {
         switch self {
         case .missing(let field):
             validation(FieldError(field: field, code: "missing", detail: "\(field) is required.", resource: "Search"))
         case .invalid(let field, let detail):
-            validation(FieldError(field: field, code: "invalid", detail: detail, resource: "Search"))
+            validation(FieldError(field: field, code: "invalid", detail: detail, resource: "Search", message: detail))
         case .outsideWindow:
             github(
                 Problem(
@@ -51,7 +53,6 @@ public enum SearchError: Error, Equatable, ProblemError {
     private func github(_ problem: Problem, message: String) -> Problem {
         var problem = problem
         problem.message = message
-        problem.documentationURL = Self.documentation
         return problem
     }
 }

@@ -19,25 +19,21 @@ public struct RepoSearchRoutes: Routes {
         return parts.count == 4 && parts[1] == "repos" && !parts[2].isEmpty && !parts[3].isEmpty ? [.get] : nil
     }
 
-    /// JSON under every name GitHub clients ask for it: plain, GitHub's own type (versioned or not),
-    /// text-match (each item then carries `text_matches`) and the old previews (`mercy-preview` was
-    /// how clients got `topics`, which every answer has).
-    public func offeredTypes(for path: String) -> [String] {
-        if path.hasPrefix("/avatars/") { return ["image/png"] }
-        return Self.jsonTypes
-    }
-
-    static let jsonTypes =
-        [
-            "application/json", "application/vnd.github+json", "application/vnd.github.v3+json",
-            "application/vnd.github.mercy-preview+json", "application/vnd.github.preview+json",
-        ] + textMatchTypes
-
-    /// The types that ask for `text_matches`; a client must name one (a wildcard does not).
+    /// The types that ask for `text_matches`; a client must name one (a wildcard does not). Octokit
+    /// sends them without `+json` (api.md §1, "Negotiation").
     static let textMatchTypes = [
         "application/vnd.github.text-match+json", "application/vnd.github.v3.text-match+json",
-        "application/vnd.github.preview.text-match+json",
+        "application/vnd.github.preview.text-match+json", "application/vnd.github.text-match",
+        "application/vnd.github.v3.text-match", "application/vnd.github.preview.text-match",
     ]
+
+    /// Every answer under `/search/`, `/repos/` and `/avatars/` — the pipeline's 404, 405, 413, 429
+    /// and 503 included — is GitHub's error envelope (api.md §3.5); these routes also answer whatever
+    /// `Accept` says, as GitHub does.
+    public func problemFormat(for path: String) -> ProblemFormat? {
+        path.hasPrefix("/search/") || path.hasPrefix("/repos/") || path.hasPrefix("/avatars/")
+            ? .github(documentationURL: SearchError.documentation) : nil
+    }
 
     /// Searches count against the `search` resource (api.md §3.6).
     public func rateLimitResource(_ request: ServerRequest) -> String? {
@@ -48,7 +44,6 @@ public struct RepoSearchRoutes: Routes {
     public func rateLimitedProblem(client: String, retryAfter: Int) -> Problem {
         var problem = Problem.rateLimited(client: client, retryAfter: retryAfter)
         problem.message = "API rate limit exceeded for \(client)."
-        problem.documentationURL = SearchError.documentation
         return problem
     }
 

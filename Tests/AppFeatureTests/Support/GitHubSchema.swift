@@ -14,7 +14,39 @@ enum GitHubSchema {
         "items": .required(.array(repoSearchResultItem)),
     ])
 
-    /// The 422 body (`validation-error`); our problem+json adds members, which the schema allows.
+    /// Every error on a GitHub-compatible route (api.md §3.5): `basic-error`'s members with `status`
+    /// a string, `validation-error`'s `errors`, and Counterpart's `instance` — and nothing else
+    /// (`envelopeMembers` checks that).
+    static let errorEnvelope: JSONShape = .object([
+        "message": .required(.string()),
+        "errors": .optional(
+            .array(
+                .object([
+                    "resource": .required(.string()),
+                    "field": .required(.string()),
+                    "code": .required(.string()),
+                    "message": .optional(.string()),
+                ])
+            )
+        ),
+        "documentation_url": .required(.string(.uri)),
+        "status": .required(.string()),
+        "instance": .optional(.string()),
+    ])
+
+    /// The members of an error body that GitHub's envelope does not have, at any depth.
+    static func undocumentedEnvelopeMembers(of body: [String: JSONValue]) -> [String] {
+        var found = Set(body.keys).subtracting(errorEnvelope.memberNames).sorted()
+        if case .array(let errors)? = body["errors"] {
+            let itemMembers: Set = ["resource", "field", "code", "message"]
+            for case .object(let error) in errors {
+                found += Set(error.keys).subtracting(itemMembers).sorted().map { "errors[]." + $0 }
+            }
+        }
+        return found
+    }
+
+    /// The 422 body (`validation-error`).
     static let validationError: JSONShape = .object([
         "message": .required(.string()),
         "documentation_url": .required(.string()),
