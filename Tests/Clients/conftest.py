@@ -1,0 +1,17 @@
+import pytest
+
+from counterpart_server import running_server
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    """A server with the default settings (search counted, not enforced)."""
+    with running_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def limited_base_url():
+    """A server enforcing GitHub's search allowance at 2 a minute."""
+    with running_server("--rate-limit", "search=2/min") as url:
+        yield url

@@ -1,0 +1,54 @@
+"""Starts the real `counterpart` executable on 127.0.0.1 and an ephemeral port, as a user would.
+
+Shared by the client tests in this folder (pytest fixtures in conftest.py) and by Scripts/fuzz.
+"""
+
+import os
+import re
+import subprocess
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = Path(os.environ.get("COUNTERPART_BINARY", ROOT / ".build/debug/counterpart"))
+
+
+@contextmanager
+def running_server(*arguments: str, timeout: float = 20.0):
+    """Yields the base URL of a fresh `counterpart serve --database memory` with `arguments` added;
+    stops it (SIGTERM, then SIGKILL) when the block ends."""
+    if not BINARY.exists():
+        raise RuntimeError(f"{BINARY} does not exist: build it first (swift build --product counterpart).")
+    process = subprocess.Popen(
+        [str(BINARY), "serve", "--host", "127.0.0.1", "--port", "0", "--database", "memory", *arguments],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + timeout
+        printed = []
+        port = None
+        while port is None:
+            line = process.stdout.readline()
+            if not line:
+                raise RuntimeError("counterpart exited before listening:\n" + "".join(printed))
+            printed.append(line)
+            match = re.search(r"port=(\d+)", line)
+            if match:
+                port = int(match.group(1))
+            elif time.monotonic() > deadline:
+                raise RuntimeError("counterpart did not report its port in time:\n" + "".join(printed))
+        # Keep draining its output so a chatty server never blocks on a full pipe.
+        import threading
+
+        threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
