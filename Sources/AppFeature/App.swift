@@ -10,14 +10,16 @@ public import Logging
 /// nothing else in the HTTP pipeline.
 public enum App {
     /// The handler serving every domain with `settings`. `dependencies` overrides what every store
-    /// sees (live tests); `nil` uses the values prepared at boot.
+    /// sees (live tests); `nil` uses the values prepared at boot. Answers are counted in the
+    /// dependencies' `appMetrics`, the registry `/metrics` shows.
     public static func handler(
         settings: AppSettings,
         accessLog: Logger? = nil,
         dependencies: DependencyValues? = nil,
         rateLimiter: RateLimiter = .standard()
     ) -> AppHandler {
-        AppHandler(
+        @Dependency(\.appMetrics) var prepared
+        return AppHandler(
             endpoints: [
                 FeatureEndpoint(
                     routes: ServiceRoutes(),
@@ -46,7 +48,8 @@ public enum App {
             ],
             settings: settings,
             accessLog: accessLog,
-            rateLimiter: rateLimiter
+            rateLimiter: rateLimiter,
+            metrics: dependencies?.appMetrics ?? prepared
         )
     }
 }

@@ -5,6 +5,7 @@ import EventHTTP
 import HTTPKit
 import IssueReporting
 import Logging
+import Metrics
 import ServiceLifecycle
 import Storage
 import UnixSignals
@@ -119,7 +120,9 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let cache = ResponseCache(capacity: responseCacheBytes)
-        prepareDependencies { database.install(into: &$0, cache: cache) }
+        let metrics = AppMetrics()
+        MetricsSystem.bootstrap(metrics.factory)
+        prepareDependencies { database.install(into: &$0, cache: cache, metrics: metrics) }
         let server = HTTPServer(
             configuration: serverConfiguration,
             handler: App.handler(
@@ -130,6 +133,7 @@ struct Serve: AsyncParsableCommand {
             ),
             logger: logger
         )
+        metrics.observe(server: { server.statistics() }, cache: cache)
         var groupConfiguration = ServiceGroupConfiguration(
             services: [server],
             gracefulShutdownSignals: [.sigterm, .sigint],

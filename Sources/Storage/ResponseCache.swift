@@ -19,6 +19,8 @@ public final class ResponseCache: Sendable {
         var entries: [String: Entry] = [:]
         var bytes = 0
         var clock = 0
+        var hits = 0
+        var misses = 0
     }
 
     private struct Entry {
@@ -39,12 +41,22 @@ public final class ResponseCache: Sendable {
     public func response(for key: String, version: Int) -> Response? {
         guard capacity > 0 else { return nil }
         return state.withLock { state in
-            guard var entry = state.entries[key], entry.version == version else { return nil }
+            guard var entry = state.entries[key], entry.version == version else {
+                state.misses += 1
+                return nil
+            }
+            state.hits += 1
             state.clock += 1
             entry.lastUse = state.clock
             state.entries[key] = entry
             return entry.response
         }
+    }
+
+    /// Lookups answered from the cache and lookups that found nothing, since start (`/metrics`);
+    /// both stay 0 while the cache is off.
+    public var lookups: (hits: Int, misses: Int) {
+        state.withLock { ($0.hits, $0.misses) }
     }
 
     /// Stores `response` (which should carry its `ETag`) for `key` at data `version`.

@@ -61,11 +61,13 @@ public struct AppDatabase: Sendable {
         try SeedMarker.mark(writer, dataset: dataset, at: Int64(Date().timeIntervalSince1970))
     }
 
-    /// Sets every repository dependency to this database's, and the response cache to `cache`
-    /// (architecture.md §5: on in the memory and SQLite profiles).
-    public func install(into values: inout DependencyValues, cache: ResponseCache) {
-        values.todoRepository = todos
-        values.repoSearchRepository = repositories
+    /// Sets every repository dependency to this database's, each call timed in `metrics`, the
+    /// response cache to `cache` (architecture.md §5: on in the memory and SQLite profiles), and
+    /// `metrics` as the registry `/metrics` shows.
+    public func install(into values: inout DependencyValues, cache: ResponseCache, metrics: AppMetrics) {
+        values.todoRepository = todos.timed(by: metrics)
+        values.repoSearchRepository = repositories.timed(by: metrics)
         values.responseCache = cache
+        values.appMetrics = metrics
     }
 }

@@ -17,14 +17,17 @@ public struct AppHandler: HTTPHandler {
     private let idempotency: IdempotencyStore
     private let rateLimiter: RateLimiter
     private let problemFormats: ProblemFormats
+    private let metrics: AppMetrics
+    private let unmatched: RouteMetrics
 
-    /// Creates the handler over `endpoints`, asked in order.
+    /// Creates the handler over `endpoints`, asked in order; every answer is counted in `metrics`.
     public init(
         endpoints: [any Endpoint],
         settings: AppSettings,
         accessLog: Logger? = nil,
         idempotency: IdempotencyStore = IdempotencyStore(),
-        rateLimiter: RateLimiter = RateLimiter(limits: [:], now: { 0 })
+        rateLimiter: RateLimiter = RateLimiter(limits: [:], now: { 0 }),
+        metrics: AppMetrics = AppMetrics()
     ) {
         self.endpoints = endpoints
         self.settings = settings
@@ -32,6 +35,8 @@ public struct AppHandler: HTTPHandler {
         self.idempotency = idempotency
         self.rateLimiter = rateLimiter
         self.problemFormats = ProblemFormats(endpoints: endpoints)
+        self.metrics = metrics
+        self.unmatched = metrics.route("unmatched")
     }
 
     public func handle(_ request: ServerRequest, exchange: Exchange) {
@@ -40,7 +45,8 @@ public struct AppHandler: HTTPHandler {
             exchange: exchange,
             started: .now,
             accessLog: accessLog,
-            problemFormats: problemFormats
+            problemFormats: problemFormats,
+            metrics: unmatched
         )
         guard let (endpoint, methods) = endpoint(for: request.path) else {
             responder.send(
@@ -48,6 +54,7 @@ public struct AppHandler: HTTPHandler {
             )
             return
         }
+        responder.metrics = metrics.route(endpoint.template(for: request.path))
         if request.method == .options {
             responder.send(CORS.optionsResponse(for: request, allowed: Self.allowed(methods)))
             return

@@ -10,6 +10,8 @@ public import Reducers
 public protocol Endpoint: Sendable {
     /// The methods `path` accepts, or `nil` when the domain has no such path.
     func methods(for path: String) -> [HTTPRequest.Method]?
+    /// The route template `path` belongs to, for metrics.
+    func template(for path: String) -> String
     /// The media types `path` can answer with, for `Accept` negotiation.
     func offeredTypes(for path: String) -> [String]
     /// Whether `request` honours `Idempotency-Key`.
@@ -49,6 +51,10 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
 
     public func methods(for path: String) -> [HTTPRequest.Method]? {
         routes.methods(for: path)
+    }
+
+    public func template(for path: String) -> String {
+        routes.template(for: path)
     }
 
     public func offeredTypes(for path: String) -> [String] {

@@ -15,6 +15,8 @@ public struct Responder: Sendable {
     let started: ContinuousClock.Instant
     let accessLog: Logger?
     let problemFormats: ProblemFormats
+    /// Where the answer is counted: the route template's handles (`unmatched` until routing finds one).
+    var metrics: RouteMetrics
     /// Where the answer is recorded when the request carried an `Idempotency-Key`.
     var idempotency: (store: IdempotencyStore, scope: String)?
     /// The rate limiter, resource and client (peer or forwarded) the answer counts against, if limited.
@@ -45,12 +47,19 @@ public struct Responder: Sendable {
             }
         }
         exchange.reply(final)
+        metrics.record(method: request.method.rawValue, status: final.status.code, duration: elapsed)
         log(final, milliseconds: milliseconds)
     }
 
-    /// Releases the request's idempotency key when it ends without an answer of its own.
+    /// Releases the request's idempotency key when it ends without an answer of its own (client
+    /// gone, deadline, shutdown), and counts the 503 the HTTP layer answers it with.
     func abandon() {
         if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
+        metrics.record(
+            method: request.method.rawValue,
+            status: HTTPResponse.Status.serviceUnavailable.code,
+            duration: ContinuousClock.now - started
+        )
     }
 
     private func log(_ final: Response, milliseconds: Double) {

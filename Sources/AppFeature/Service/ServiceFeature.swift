@@ -1,13 +1,14 @@
 public import CasePaths
+import Dependencies
 public import HTTPKit
 import HTTPTypes
 public import Reducers
 
-/// The service routes (api.md §6.3): `GET /health` and `GET /`, answered through the same reducer
-/// path as every domain.
+/// The service routes (api.md §6.3): `GET /health`, `GET /` and `GET /metrics`, answered through the
+/// same reducer path as every domain.
 ///
-/// Both answers need no effect, so they take the fast path: the reply is written inside libevent's
-/// callback. The health body is rendered once, at start.
+/// No answer needs an effect, so they take the fast path: the reply is written inside libevent's
+/// callback. The health body is rendered once, at start; the metrics are read from `\.appMetrics`.
 public struct ServiceFeature: Reducer, Sendable {
     /// The request's state: only its answer.
     public struct State: RespondingState, Equatable {
@@ -32,9 +33,19 @@ public struct ServiceFeature: Reducer, Sendable {
             state.response = Self.healthResponse
         case .request(.index(let baseURL)):
             state.response = .json(ServiceIndex(baseURL: baseURL))
+        case .request(.metrics):
+            @Dependency(\.appMetrics) var metrics
+            state.response = Response(
+                status: .ok,
+                headers: [.contentType: Self.prometheusText, .cacheControl: "no-store"],
+                body: ResponseBody(metrics.exposition())
+            )
         }
         return .none
     }
+
+    /// The Prometheus text exposition format's media type.
+    static let prometheusText = "text/plain; version=0.0.4; charset=utf-8"
 
     /// `{"status":"ok"}`, rendered once with its ETag.
     static let healthResponse: Response = {
@@ -49,4 +60,6 @@ public enum ServiceRequest: Sendable, Equatable {
     case health
     /// `GET /`, with the base its links start with.
     case index(baseURL: String)
+    /// `GET /metrics`.
+    case metrics
 }

@@ -1,20 +1,26 @@
 public import HTTPKit
 public import HTTPTypes
 
-/// Routing for `/`, `/health` and `/healthz`.
+/// Routing for `/`, `/health`, `/healthz` and `/metrics`.
 public struct ServiceRoutes: Routes {
     /// Creates the table.
     public init() {}
 
     public func methods(for path: String) -> [HTTPRequest.Method]? {
         switch path {
-        case "/", "/health", "/healthz": [.get]
+        case "/", "/health", "/healthz", "/metrics": [.get]
         default: nil
         }
     }
 
+    public func template(for path: String) -> String { path }
+
     public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> ServiceRequest {
-        request.path == "/" ? .index(baseURL: context.baseURL) : .health
+        switch request.path {
+        case "/": .index(baseURL: context.baseURL)
+        case "/metrics": .metrics
+        default: .health
+        }
     }
 
     /// Whether `path` is a health check (answered `draining` during shutdown).

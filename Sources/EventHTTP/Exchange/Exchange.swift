@@ -140,7 +140,8 @@ public final class Exchange: @unchecked Sendable {
         switch reason {
         case .clientClosed: server.counters.clientClosed.increment()
         case .deadline: server.counters.deadlines.increment()
-        case .overload, .shutdown: break
+        case .shutdown: server.counters.shutdowns.increment()
+        case .overload: break
         }
         onCancel?(reason)
         reply(server.handler.unavailableResponse(to: served, reason: reason))

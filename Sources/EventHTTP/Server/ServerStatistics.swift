@@ -3,20 +3,41 @@ import Synchronization
 /// Counters the HTTP layer keeps per loop and sums on request.
 ///
 /// They make the runtime's promises observable: which requests took the fast path, how many were
-/// cancelled and why. Tests read them; `/metrics` will export them.
+/// cancelled and why. Tests read them; `/metrics` exports them.
 public struct ServerStatistics: Sendable, Equatable {
     /// Requests handed to the handler.
-    public var requests = 0
+    public var requests: Int
     /// Replies written inside libevent's callback, with no task, timer or watcher.
-    public var fastPathReplies = 0
+    public var fastPathReplies: Int
     /// Requests whose client left while their effects ran.
-    public var clientClosed = 0
+    public var clientClosed: Int
     /// Requests answered 503 at the request deadline.
-    public var deadlines = 0
+    public var deadlines: Int
+    /// Requests still running at the end of the shutdown drain, cancelled and answered 503.
+    public var shutdowns: Int
     /// Requests refused because the loop was at its in-flight cap.
-    public var overloads = 0
+    public var overloads: Int
     /// Requests in flight right now.
-    public var inFlight = 0
+    public var inFlight: Int
+
+    /// Totals as given; all zero by default, the totals before the first request.
+    public init(
+        requests: Int = 0,
+        fastPathReplies: Int = 0,
+        clientClosed: Int = 0,
+        deadlines: Int = 0,
+        shutdowns: Int = 0,
+        overloads: Int = 0,
+        inFlight: Int = 0
+    ) {
+        self.requests = requests
+        self.fastPathReplies = fastPathReplies
+        self.clientClosed = clientClosed
+        self.deadlines = deadlines
+        self.shutdowns = shutdowns
+        self.overloads = overloads
+        self.inFlight = inFlight
+    }
 
     static func + (lhs: Self, rhs: Self) -> Self {
         Self(
@@ -24,6 +45,7 @@ public struct ServerStatistics: Sendable, Equatable {
             fastPathReplies: lhs.fastPathReplies + rhs.fastPathReplies,
             clientClosed: lhs.clientClosed + rhs.clientClosed,
             deadlines: lhs.deadlines + rhs.deadlines,
+            shutdowns: lhs.shutdowns + rhs.shutdowns,
             overloads: lhs.overloads + rhs.overloads,
             inFlight: lhs.inFlight + rhs.inFlight
         )
@@ -36,6 +58,7 @@ final class LoopCounters: Sendable {
     let fastPathReplies = Atomic<Int>(0)
     let clientClosed = Atomic<Int>(0)
     let deadlines = Atomic<Int>(0)
+    let shutdowns = Atomic<Int>(0)
     let overloads = Atomic<Int>(0)
     let inFlight = Atomic<Int>(0)
 
@@ -45,6 +68,7 @@ final class LoopCounters: Sendable {
             fastPathReplies: fastPathReplies.load(ordering: .relaxed),
             clientClosed: clientClosed.load(ordering: .relaxed),
             deadlines: deadlines.load(ordering: .relaxed),
+            shutdowns: shutdowns.load(ordering: .relaxed),
             overloads: overloads.load(ordering: .relaxed),
             inFlight: inFlight.load(ordering: .relaxed)
         )

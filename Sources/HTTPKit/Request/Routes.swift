@@ -10,6 +10,7 @@ public import HTTPTypes
 /// ```swift
 /// struct ServiceRoutes: Routes {
 ///     func methods(for path: String) -> [HTTPRequest.Method]? { path == "/health" ? [.get] : nil }
+///     func template(for path: String) -> String { path }
 ///     func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> ServiceRequest { .health }
 /// }
 /// ```
@@ -19,6 +20,10 @@ public protocol Routes<Request>: Sendable {
 
     /// The methods `path` accepts (GET implies HEAD), or `nil` when the domain has no such path.
     func methods(for path: String) -> [HTTPRequest.Method]?
+
+    /// The template of the route `path` belongs to (`/todos/{id}`): the label `/metrics` counts it
+    /// under, never the raw path. Asked only for paths `methods(for:)` knows.
+    func template(for path: String) -> String
 
     /// The media types `path` can answer with, most preferred first, for `Accept` negotiation.
     func offeredTypes(for path: String) -> [String]

@@ -19,6 +19,11 @@ public struct RepoSearchRoutes: Routes {
         return parts.count == 4 && parts[1] == "repos" && !parts[2].isEmpty && !parts[3].isEmpty ? [.get] : nil
     }
 
+    public func template(for path: String) -> String {
+        if path == "/search/repositories" { return path }
+        return path.hasPrefix("/avatars/") ? "/avatars/{login}" : "/repos/{owner}/{repo}"
+    }
+
     /// The types that ask for `text_matches`; a client must name one (a wildcard does not). Octokit
     /// sends them without `+json` (api.md §1, "Negotiation").
     static let textMatchTypes = [

@@ -18,6 +18,10 @@ public struct TodoBackendRoutes: Routes {
         return [.get, .patch, .delete]
     }
 
+    public func template(for path: String) -> String {
+        path == Self.root ? path : Self.root + "/{id}"
+    }
+
     public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> TodosRequest {
         let query = request.queryParameters
         let operation: TodosRequest.Operation

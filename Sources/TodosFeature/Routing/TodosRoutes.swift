@@ -18,6 +18,10 @@ public struct TodosRoutes: Routes {
         }
     }
 
+    public func template(for path: String) -> String {
+        path == "/todos" || path == "/todos/reorder" ? path : "/todos/{id}"
+    }
+
     /// `POST /todos` and `POST /todos/reorder` honour `Idempotency-Key`.
     public func acceptsIdempotencyKey(_ request: ServerRequest) -> Bool {
         request.method == .post && (request.path == "/todos" || request.path == "/todos/reorder")

@@ -27,15 +27,21 @@ enum LiveServer {
 
     /// Runs the service routes plus the test features: `/echo`, and `/slow` and `/boom` whose
     /// effects wait on `gate` (opened when the test ends) and whose stores count their release.
+    /// Answers are counted in `metrics`, which `/metrics` shows.
     static func run(
         gate: Gate = Gate(),
         released: AttemptCounter = AttemptCounter(),
+        metrics: AppMetrics = AppMetrics(),
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
+        var service = DependencyValues._current
+        service.appMetrics = metrics
         let handler = AppHandler(
             endpoints: [
-                FeatureEndpoint(routes: ServiceRoutes(), reducer: ServiceFeature(), initialState: { .init() }),
+                FeatureEndpoint(
+                    routes: ServiceRoutes(), reducer: ServiceFeature(), initialState: { .init() }, dependencies: service
+                ),
                 FeatureEndpoint(routes: EchoRoutes(), reducer: EchoFeature(), initialState: { .init() }),
                 FeatureEndpoint(
                     routes: SlowRoutes(),
@@ -43,7 +49,8 @@ enum LiveServer {
                     initialState: { .init(probe: LifetimeProbe(released: released)) }
                 ),
             ],
-            settings: AppSettings()
+            settings: AppSettings(),
+            metrics: metrics
         )
         try await serve(handler, configure: configure, beforeShutdown: gate.open, body)
     }

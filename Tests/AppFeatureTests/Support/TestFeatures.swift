@@ -42,6 +42,8 @@ struct EchoRoutes: Routes {
         path == "/echo" ? [.post] : nil
     }
 
+    func template(for path: String) -> String { path }
+
     func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> EchoFeature.Payload {
         try JSONBody.decode(EchoFeature.Payload.self, from: request)
     }
@@ -97,6 +99,8 @@ struct SlowRoutes: Routes {
     func methods(for path: String) -> [HTTPRequest.Method]? {
         path == "/slow" || path == "/boom" ? [.get] : nil
     }
+
+    func template(for path: String) -> String { path }
 
     func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> SlowFeature.Request {
         request.path == "/slow" ? .slow : .boom

@@ -1,0 +1,105 @@
+public import Dependencies
+public import EventHTTP
+public import Prometheus
+public import Storage
+import Synchronization
+
+/// Everything `GET /metrics` reports, kept in one swift-prometheus registry.
+///
+/// Per-request figures (requests by route template, method and status; their durations; repository
+/// call durations) are recorded as they happen, through handles made once per route or repository
+/// endpoint, so the hot path never builds a label. Figures the server already counts — in-flight
+/// requests, cancellations by reason, overload refusals, fast-path replies, response-cache lookups —
+/// are read from their sources when `/metrics` is scraped, so they cost the request path nothing.
+/// Counterpart's own metrics are made on the registry directly, with `# HELP` text (swift-metrics'
+/// API has none, and `promtool check metrics` asks for it); `factory` is what the executable
+/// bootstraps swift-metrics with, so metrics any library records land in the same exposition.
+/// A `final class` because it is one shared registry, guarded by its own locks.
+///
+/// ```swift
+/// let metrics = AppMetrics()
+/// metrics.observe(server: { server.statistics() }, cache: cache)
+/// let text = String(decoding: metrics.exposition(), as: UTF8.self)  // Prometheus text format
+/// ```
+public final class AppMetrics: Sendable {
+    /// The registry `/metrics` renders; also the backend of `MetricsSystem` in the executable.
+    public let registry = PrometheusCollectorRegistry()
+    /// The swift-metrics backend writing into `registry`.
+    public let factory: PrometheusMetricsFactory
+    private let routes = Mutex<[String: RouteMetrics]>([:])
+    private let sources = Mutex<Sources?>(nil)
+    private let scraped: ScrapedFigures
+
+    private struct Sources {
+        let server: @Sendable () -> ServerStatistics
+        let cache: ResponseCache
+    }
+
+    /// The duration buckets, in seconds: 100 µs to 10 s (the request deadline's default).
+    static let durationBuckets: [Duration] = [
+        .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5),
+        .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+        .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+    ]
+
+    /// Creates an empty registry.
+    public init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = Self.durationBuckets
+        self.factory = factory
+        scraped = ScrapedFigures(registry: registry)
+    }
+
+    /// `counterpart_<name>_<unit>` with its help text.
+    static func descriptor(_ name: String, unit: String, help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "counterpart", metricName: name, unitName: unit, helpText: help)
+    }
+
+    /// The handles of requests answered on `template` (`/todos/{id}`; `unmatched` for unknown paths).
+    func route(_ template: String) -> RouteMetrics {
+        routes.withLock { routes in
+            if let existing = routes[template] { return existing }
+            let made = RouteMetrics(template: template, registry: registry)
+            routes[template] = made
+            return made
+        }
+    }
+
+    /// The duration histogram of one repository endpoint (`todos`, `fetch`), made once at boot.
+    func repositoryTimer(_ repository: String, _ operation: String) -> DurationHistogram {
+        registry.makeDurationHistogram(
+            descriptor: Self.descriptor(
+                "repository_call_duration", unit: "seconds",
+                help: "Time from calling a repository endpoint to its result or error."),
+            labels: [("repository", repository), ("operation", operation)],
+            buckets: Self.durationBuckets
+        )
+    }
+
+    /// Names the sources read at each scrape: the HTTP server's counters and the response cache.
+    public func observe(server: @escaping @Sendable () -> ServerStatistics, cache: ResponseCache) {
+        sources.withLock { $0 = Sources(server: server, cache: cache) }
+    }
+
+    /// The Prometheus text exposition (format 0.0.4) of every metric, scraped sources first.
+    public func exposition() -> [UInt8] {
+        if let sources = sources.withLock({ $0 }) {
+            scraped.update(server: sources.server(), cache: sources.cache.lookups)
+        }
+        return registry.emitToBuffer()
+    }
+}
+
+extension AppMetrics: DependencyKey {
+    /// One registry for the process, made on first use; tests give each server its own.
+    public static let liveValue = AppMetrics()
+    public static var testValue: AppMetrics { AppMetrics() }
+}
+
+extension DependencyValues {
+    /// The metrics `/metrics` reports and the pipeline records into.
+    public var appMetrics: AppMetrics {
+        get { self[AppMetrics.self] }
+        set { self[AppMetrics.self] = newValue }
+    }
+}

@@ -1,0 +1,62 @@
+import EventHTTP
+import Prometheus
+import Synchronization
+
+/// The figures `/metrics` reads from their sources at scrape time: counters the HTTP layer and the
+/// response cache already keep, turned into Prometheus counters and a gauge.
+///
+/// A source's running total only grows, so each scrape adds what it grew by since the last one.
+final class ScrapedFigures: Sendable {
+    private let inFlight: Gauge
+    private let clientGone: Counter
+    private let deadline: Counter
+    private let shutdown: Counter
+    private let overload: Counter
+    private let fastPath: Counter
+    private let cacheHits: Counter
+    private let cacheMisses: Counter
+    private let previous = Mutex(Totals())
+
+    private struct Totals {
+        var server = ServerStatistics()
+        var hits = 0
+        var misses = 0
+    }
+
+    init(registry: PrometheusCollectorRegistry) {
+        func counter(_ name: String, _ help: String, _ labels: [(String, String)] = []) -> Counter {
+            registry.makeCounter(descriptor: AppMetrics.descriptor(name, unit: "total", help: help), labels: labels)
+        }
+        let cancelled = "Requests whose effects were cancelled before they answered, by reason; each got a 503."
+        inFlight = registry.makeGauge(
+            descriptor: AppMetrics.descriptor(
+                "http_requests_in_flight", unit: "", help: "Requests received and not yet answered, this one included."),
+            labels: []
+        )
+        clientGone = counter("effects_cancelled", cancelled, [("reason", "client_gone")])
+        deadline = counter("effects_cancelled", cancelled, [("reason", "deadline")])
+        shutdown = counter("effects_cancelled", cancelled, [("reason", "shutdown")])
+        overload = counter(
+            "http_requests_rejected", "Requests refused with 503 before handling, by reason (--max-in-flight).",
+            [("reason", "overload")])
+        fastPath = counter(
+            "http_fast_path_replies", "Answers written inside libevent's callback, with no task, timer or watcher.")
+        cacheHits = counter("response_cache_hits", "GET answers served from the response cache.")
+        cacheMisses = counter("response_cache_misses", "Response cache lookups that found no current answer.")
+    }
+
+    /// Brings every figure up to the sources' current totals.
+    func update(server: ServerStatistics, cache: (hits: Int, misses: Int)) {
+        previous.withLock { previous in
+            inFlight.set(Int64(server.inFlight))
+            clientGone.increment(by: Int64(max(0, server.clientClosed - previous.server.clientClosed)))
+            deadline.increment(by: Int64(max(0, server.deadlines - previous.server.deadlines)))
+            shutdown.increment(by: Int64(max(0, server.shutdowns - previous.server.shutdowns)))
+            overload.increment(by: Int64(max(0, server.overloads - previous.server.overloads)))
+            fastPath.increment(by: Int64(max(0, server.fastPathReplies - previous.server.fastPathReplies)))
+            cacheHits.increment(by: Int64(max(0, cache.hits - previous.hits)))
+            cacheMisses.increment(by: Int64(max(0, cache.misses - previous.misses)))
+            previous = Totals(server: server, hits: cache.hits, misses: cache.misses)
+        }
+    }
+}
