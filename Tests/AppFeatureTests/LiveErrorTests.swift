@@ -61,6 +61,35 @@ struct LiveErrorTests {
         }
     }
 
+    @Test(
+        "a method evhttp does not know is a 405 problem with Allow, not evhttp's HTML 501",
+        arguments: ["QUERY", "BREW", "PROPFIND"]
+    )
+    func unknownMethods(method: String) async throws {
+        try await LiveServer.run { _, port in
+            let response = try HTTPClient(port: port).request(method, "/health")
+            #expect(response.status == 405)
+            #expect(response.header("Allow") == "GET, HEAD, OPTIONS")
+            #expect(try problem(response).type == "urn:counterpart:problem:method-not-allowed")
+            #expect(try HTTPClient(port: port).request(method, "/nope").status == 404)
+        }
+    }
+
+    @Test("after an unknown method the connection closes, so a body is never read as the next request")
+    func unknownMethodCloses() async throws {
+        try await LiveServer.run { _, port in
+            let client = try HTTPClient(port: port)
+            let smuggled = "GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
+            try client.write(
+                Array("QUERY /health HTTP/1.1\r\nHost: x\r\nContent-Length: \(smuggled.utf8.count)\r\n\r\n".utf8)
+                    + Array(smuggled.utf8))
+            let response = try client.readResponse()
+            #expect(response.status == 405)
+            #expect(response.header("Connection") == "close")
+            #expect((try? client.readResponse())?.status == nil, "the bytes after the headers were not answered")
+        }
+    }
+
     @Test("Accept that rules out JSON is 406")
     func notAcceptable() async throws {
         try await LiveServer.run { _, port in

@@ -84,7 +84,7 @@ public final class Exchange: @unchecked Sendable {
         for field in response.headers {
             evhttp_add_header(headers, field.name.rawName, field.value)
         }
-        if server.isDraining {
+        if server.isDraining || served.method == .unrecognized {
             evhttp_add_header(headers, "Connection", "close")
         }
         if isHead {
@@ -168,7 +168,8 @@ public final class Exchange: @unchecked Sendable {
         case EVHTTP_REQ_DELETE: .delete
         case EVHTTP_REQ_OPTIONS: .options
         case EVHTTP_REQ_TRACE: .trace
-        default: .connect
+        case EVHTTP_REQ_CONNECT: .connect
+        default: .unrecognized
         }
     }
 }

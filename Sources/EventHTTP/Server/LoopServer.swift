@@ -55,13 +55,16 @@ final class LoopServer: @unchecked Sendable {
         evhttp_set_max_body_size(http, configuration.maxBodyBytes)
         var idle = configuration.idleTimeout.timeval
         evhttp_set_timeout_tv(http, &idle)
-        // TRACE and CONNECT reach the handler too, so they get the same 405 problem (with Allow) as
-        // any other method a path does not take, instead of evhttp's bare 501.
+        // TRACE, CONNECT and methods evhttp does not know reach the handler too, so they get the same
+        // 405 problem (with Allow) as any other method a path does not take, instead of evhttp's
+        // bare HTML 501. evhttp marks an unknown method with bit 15 (EVHTTP_REQ_UNKNOWN_ in its
+        // http-internal.h, not exported).
         let methods: [evhttp_cmd_type] = [
             EVHTTP_REQ_GET, EVHTTP_REQ_HEAD, EVHTTP_REQ_POST, EVHTTP_REQ_PUT, EVHTTP_REQ_PATCH, EVHTTP_REQ_DELETE,
             EVHTTP_REQ_OPTIONS, EVHTTP_REQ_TRACE, EVHTTP_REQ_CONNECT,
         ]
-        evhttp_set_allowed_methods(http, UInt16(methods.reduce(0) { $0 | $1.rawValue }))
+        let unknownMethod: UInt16 = 1 << 15
+        evhttp_set_allowed_methods(http, UInt16(methods.reduce(0) { $0 | $1.rawValue }) | unknownMethod)
         evhttp_set_default_content_type(http, MediaType.json)
         // Read the rest of an oversized body before closing, so the client sees the 413, not a reset.
         evhttp_set_flags(http, Int32(EVHTTP_SERVER_LINGERING_CLOSE))
