@@ -133,6 +133,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
+            // The API's one OpenAPI document, compiled in and served byte for byte at /openapi.json.
+            resources: [.embedInCode("OpenAPI/openapi.json")],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -4,11 +4,12 @@ public import HTTPKit
 import HTTPTypes
 public import Reducers
 
-/// The service routes (api.md §6.3): `GET /health`, `GET /` and `GET /metrics`, answered through the
-/// same reducer path as every domain.
+/// The service routes (api.md §6.3): `GET /health`, `GET /`, `GET /metrics` and `GET /openapi.json`,
+/// answered through the same reducer path as every domain.
 ///
 /// No answer needs an effect, so they take the fast path: the reply is written inside libevent's
-/// callback. The health body is rendered once, at start; the metrics are read from `\.appMetrics`.
+/// callback. The health body and the OpenAPI document are prepared once, at start; the metrics are
+/// read from `\.appMetrics`.
 public struct ServiceFeature: Reducer, Sendable {
     /// The request's state: only its answer.
     public struct State: RespondingState, Equatable {
@@ -33,6 +34,8 @@ public struct ServiceFeature: Reducer, Sendable {
             state.response = Self.healthResponse
         case .request(.index(let baseURL)):
             state.response = .json(ServiceIndex(baseURL: baseURL))
+        case .request(.openAPI):
+            state.response = Self.openAPIResponse
         case .request(.metrics):
             @Dependency(\.appMetrics) var metrics
             state.response = Response(
@@ -46,6 +49,13 @@ public struct ServiceFeature: Reducer, Sendable {
 
     /// The Prometheus text exposition format's media type.
     static let prometheusText = "text/plain; version=0.0.4; charset=utf-8"
+
+    /// `Sources/AppFeature/OpenAPI/openapi.json` byte for byte, compiled in (SwiftPM's
+    /// `embedInCode`), with its ETag; the same file the generated `CounterpartClient` is built from.
+    static let openAPIResponse: Response = {
+        let body = PackageResources.openapi_json
+        return .json(bytes: body, headers: [.eTag: EntityTag.strong(for: body), .cacheControl: "no-cache"])
+    }()
 
     /// `{"status":"ok"}`, rendered once with its ETag.
     static let healthResponse: Response = {
@@ -62,4 +72,6 @@ public enum ServiceRequest: Sendable, Equatable {
     case index(baseURL: String)
     /// `GET /metrics`.
     case metrics
+    /// `GET /openapi.json`.
+    case openAPI
 }

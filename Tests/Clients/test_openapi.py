@@ -1,0 +1,53 @@
+"""GET /openapi.json: the repository's one OpenAPI 3.1 document, served byte for byte, valid per
+openapi-spec-validator, with links a stateful tester can follow (issue #9)."""
+
+import json
+import urllib.request
+from pathlib import Path
+
+from openapi_spec_validator import validate
+
+DOCUMENT = Path(__file__).resolve().parents[2] / "Sources/AppFeature/OpenAPI/openapi.json"
+
+
+def fetch(base_url: str) -> tuple[bytes, dict]:
+    with urllib.request.urlopen(f"{base_url}/openapi.json", timeout=10) as response:
+        return response.read(), dict(response.headers)
+
+
+def test_served_byte_for_byte(base_url):
+    served, headers = fetch(base_url)
+    assert served == DOCUMENT.read_bytes()
+    assert headers["Content-Type"] == "application/json; charset=utf-8"
+    assert headers["ETag"].startswith('"')
+
+
+def test_valid_openapi_31():
+    document = json.loads(DOCUMENT.read_text())
+    assert document["openapi"] == "3.1.0"
+    validate(document)
+
+
+def test_a_created_todo_links_to_its_get_patch_put_and_delete():
+    document = json.loads(DOCUMENT.read_text())
+    operations = {operation["operationId"]: operation
+                  for path in document["paths"].values() for operation in path.values() if "operationId" in operation}
+    links = document["components"]["links"]
+    created = {name: links[link["$ref"].rsplit("/", 1)[1]] if "$ref" in link else link
+               for name, link in operations["createTodo"]["responses"]["201"]["links"].items()}
+    targets = {link["operationId"] for link in created.values()}
+    assert targets == {"getTodo", "updateTodo", "replaceTodo", "deleteTodo"}
+    assert all(link["parameters"] == {"id": "$response.body#/id"} for link in created.values())
+
+
+def test_every_route_the_server_answers_is_described(base_url):
+    document = json.loads(DOCUMENT.read_text())
+    with urllib.request.urlopen(f"{base_url}/", timeout=10) as response:
+        index = json.loads(response.read())
+    paths = set(document["paths"])
+    for link in index["links"].values():
+        path = link.removeprefix(base_url).split("{?")[0]
+        assert path in paths, f"GET / links to {path}, which the document does not describe"
+    for path in ["/todos/{id}", "/todos/reorder", "/todo-backend/{id}", "/repos/{owner}/{repo}", "/avatars/{login}",
+                 "/healthz", "/metrics", "/openapi.json"]:
+        assert path in paths
