@@ -59,6 +59,12 @@ def test_prometheus_parser_reads_every_family(base_url):
         "client_gone", "deadline", "shutdown"}
 
 
+def test_plain_text_accept_is_served(base_url):
+    request = urllib.request.Request(f"{base_url}/metrics", headers={"Accept": "text/plain"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+
+
 def test_promtool_finds_nothing_to_lint(base_url):
     promtool = shutil.which("promtool")
     assert promtool, "promtool is missing: Scripts/test installs Debian's prometheus package for it"

@@ -37,6 +37,18 @@ public final class Exchange: @unchecked Sendable {
         isHead = served.method == .head
     }
 
+    /// Whether evhttp left a body on the connection unread: it reads none for HEAD or a method it
+    /// does not know, so those bytes would be parsed as the next request (request smuggling behind a
+    /// proxy). Such a connection is closed after the answer, which RFC 9112 §9.6 allows.
+    private var leavesBodyUnread: Bool {
+        switch served.method {
+        case .unrecognized: true
+        case .head:
+            served.headers[.transferEncoding] != nil || served.headers[.contentLength].map { $0 != "0" } == true
+        default: false
+        }
+    }
+
     /// Copies `request` out of libevent.
     private static func read(_ request: OpaquePointer) -> ServerRequest {
         let method = Self.method(evhttp_request_get_command(request))
@@ -84,7 +96,7 @@ public final class Exchange: @unchecked Sendable {
         for field in response.headers {
             evhttp_add_header(headers, field.name.rawName, field.value)
         }
-        if server.isDraining || served.method == .unrecognized {
+        if server.isDraining || leavesBodyUnread {
             evhttp_add_header(headers, "Connection", "close")
         }
         if isHead {
