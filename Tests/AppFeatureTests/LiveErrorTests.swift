@@ -76,8 +76,8 @@ struct LiveErrorTests {
     }
 
     @Test(
-        "after HEAD or an unknown method with a body the connection closes: the body is never a next request",
-        arguments: [("QUERY", 405), ("HEAD", 200)]
+        "after HEAD, TRACE or an unknown method with a body the connection closes: it is never a next request",
+        arguments: [("QUERY", 405), ("HEAD", 200), ("TRACE", 405)]
     )
     func unreadBodyCloses(method: String, status: Int) async throws {
         try await LiveServer.run { _, port in

@@ -37,13 +37,13 @@ public final class Exchange: @unchecked Sendable {
         isHead = served.method == .head
     }
 
-    /// Whether evhttp left a body on the connection unread: it reads none for HEAD or a method it
-    /// does not know, so those bytes would be parsed as the next request (request smuggling behind a
+    /// Whether evhttp left a body on the connection unread: it reads none for HEAD, TRACE or a method
+    /// it does not know, so those bytes would be parsed as the next request (request smuggling behind a
     /// proxy). Such a connection is closed after the answer, which RFC 9112 §9.6 allows.
     private var leavesBodyUnread: Bool {
         switch served.method {
         case .unrecognized: true
-        case .head:
+        case .head, .trace:
             served.headers[.transferEncoding] != nil || served.headers[.contentLength].map { $0 != "0" } == true
         default: false
         }
