@@ -1,19 +1,23 @@
 // swift-tools-version: 6.3
 import PackageDescription
 
-/// Strictness every target shares (style.md, "Package.swift").
-let strictSettings: [SwiftSetting] = [
+/// The language strictness every target shares (style.md, "Package.swift").
+let strictLanguage: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("InternalImportsByDefault"),
-    .treatAllWarnings(as: .error),
 ]
+
+/// What every hand-written target builds with: the strict language and no warnings.
+let strictSettings: [SwiftSetting] = strictLanguage + [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "Counterpart",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
-        .executable(name: "counterpart", targets: ["CounterpartServer"])
+        .executable(name: "counterpart", targets: ["CounterpartServer"]),
+        // The API as a Swift client, generated from the server's OpenAPI document: what a demo app adds.
+        .library(name: "CounterpartClient", targets: ["CounterpartClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -33,6 +37,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
@@ -166,6 +173,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "CounterpartClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ],
+            // Warnings stay warnings here: swift-openapi-generator's files import modules publicly
+            // that some of them do not use.
+            swiftSettings: strictLanguage,
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .target(
             name: "CounterpartTestSupport",
             dependencies: [],
             swiftSettings: strictSettings
@@ -193,6 +211,7 @@ let package = Package(
             name: "AppFeatureTests",
             dependencies: [
                 "AppFeature",
+                "CounterpartClient",
                 "CounterpartTestSupport",
                 "EventHTTP",
                 "HTTPKit",

@@ -51,6 +51,21 @@ struct TodosLiveTests {
         }
     }
 
+    @Test("a DELETE asking only for problem+json (as the generated client does) is answered, not 406")
+    func deleteAcceptsProblemsOnly() async throws {
+        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
+            let client = try HTTPClient(port: port)
+            let accept = [("Accept", "application/problem+json")]
+            #expect(
+                try client.request("DELETE", "/todos/deadbeef-dead-beef-dead-beefdeadbeef", headers: accept).status
+                    == 204)
+            #expect(
+                try client.request("DELETE", "/todos/deadbeef-dead-beef-dead-beefdeadbeef", headers: accept).status
+                    == 404)
+            #expect(try client.request("GET", "/todos", headers: accept).status == 406, "a GET still negotiates")
+        }
+    }
+
     @Test("GET /todos: byte-exact seeded body, X-Total-Count, ETag and 304")
     func listBytes() async throws {
         try await LiveServer.runApp(dependencies: Self.dependencies(), publicURL: "http://localhost:8080") { _, port in

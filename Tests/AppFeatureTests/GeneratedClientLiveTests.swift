@@ -1,0 +1,83 @@
+import CounterpartClient
+import Dependencies
+import Foundation
+import Testing
+import TodosFeature
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The Swift client generated from `GET /openapi.json` by swift-openapi-generator (issue #9), used
+/// as a demo app would — `Client(baseURL:)` over URLSession — against the real server: every todo
+/// operation, and a search.
+@Suite("Live: the generated Swift client")
+struct GeneratedClientLiveTests {
+    static func dependencies() -> DependencyValues {
+        var values = SearchLiveTests.dependencies()
+        values.todoRepository = .inMemory(seed: TodosSeed.demo)
+        return values
+    }
+
+    @Test("lists, creates, reads, replaces, patches, reorders and deletes todos")
+    func todos() async throws {
+        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
+            let client = Client(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
+
+            let seeded = try await client.listTodos().ok.body.json
+            #expect(seeded.map(\.description) == ["Check Mail", "Buy Milk", "Call Mom", "Water the plants"])
+            let active = try await client.listTodos(query: .init(filter: .active)).ok.body.json
+            #expect(active.count == 2)
+
+            let created = try await client.createTodo(body: .json(.init(description: "Walk the dog"))).created
+            let todo = try created.body.json
+            #expect(todo.description == "Walk the dog")
+            #expect(todo.order == -1, "a new todo goes on top")
+            #expect(created.headers.location == "http://127.0.0.1:\(port)/todos/\(todo.id)")
+
+            let fetched = try await client.getTodo(path: .init(id: todo.id)).ok.body.json
+            #expect(fetched == todo)
+
+            let replaced = try await client.replaceTodo(
+                path: .init(id: todo.id), body: .json(.init(description: "Walk the cat", isComplete: false))
+            ).ok.body.json
+            #expect(replaced.description == "Walk the cat")
+
+            let patched = try await client.updateTodo(
+                path: .init(id: todo.id), body: .applicationMergePatchJson(.init(isComplete: true))
+            ).ok.body.json
+            #expect(patched.isComplete)
+            #expect(patched.description == "Walk the cat")
+
+            let ids = try await client.listTodos().ok.body.json.map(\.id)
+            let reordered = try await client.reorderTodos(body: .json(.init(ids: ids.reversed()))).ok.body.json
+            #expect(reordered.map(\.id) == ids.reversed())
+
+            _ = try await client.deleteTodo(path: .init(id: todo.id)).noContent
+            #expect(
+                try await client.getTodo(path: .init(id: todo.id)).notFound.body.applicationProblemJson.status == 404)
+
+            _ = try await client.deleteTodos(query: .init(filter: .completed)).noContent
+            #expect(try await client.listTodos().ok.body.json.map(\.description) == ["Buy Milk", "Check Mail"])
+        }
+    }
+
+    @Test("searches repositories and reads one, in GitHub's shape")
+    func search() async throws {
+        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
+            let client = Client(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
+            let page = try await client.searchRepositories(query: .init(q: "composable architecture", perPage: 5))
+                .ok.body.json
+            let first = try #require(page.items.first)
+            #expect(first.fullName == "pointlabs/swift-composable-architecture")
+            #expect(first.score == 50.915)
+            #expect(page.items.count == 5)
+            let repository = try await client.getRepository(
+                path: .init(owner: "pointlabs", repo: "swift-composable-architecture")
+            ).ok.body.json
+            #expect(repository.id == first.id)
+            let invalid = try await client.searchRepositories(query: .init(q: "stars:lots")).unprocessableContent
+            #expect(try invalid.body.json.message == "Validation Failed")
+        }
+    }
+}
