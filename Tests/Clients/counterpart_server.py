@@ -6,6 +6,7 @@ Shared by the client tests in this folder (pytest fixtures in conftest.py) and b
 import os
 import re
 import subprocess
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,14 +15,30 @@ ROOT = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("COUNTERPART_BINARY", ROOT / ".build/debug/counterpart"))
 
 
+class Server:
+    """A running `counterpart serve`: its base URL and process."""
+
+    def __init__(self, url: str, process: subprocess.Popen):
+        self.url = url
+        self.process = process
+
+
 @contextmanager
 def running_server(*arguments: str, timeout: float = 20.0):
     """Yields the base URL of a fresh `counterpart serve --database memory` with `arguments` added;
     stops it (SIGTERM, then SIGKILL) when the block ends."""
+    with started_server(*arguments, timeout=timeout) as server:
+        yield server.url
+
+
+@contextmanager
+def started_server(*arguments: str, database: str = "memory", timeout: float = 20.0):
+    """Yields a `Server` for a fresh `counterpart serve --database DATABASE` with `arguments` added;
+    stops it (SIGTERM, then SIGKILL) when the block ends."""
     if not BINARY.exists():
         raise RuntimeError(f"{BINARY} does not exist: build it first (swift build --product counterpart).")
     process = subprocess.Popen(
-        [str(BINARY), "serve", "--host", "127.0.0.1", "--port", "0", "--database", "memory", *arguments],
+        [str(BINARY), "serve", "--host", "127.0.0.1", "--port", "0", "--database", database, *arguments],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -41,10 +58,8 @@ def running_server(*arguments: str, timeout: float = 20.0):
             elif time.monotonic() > deadline:
                 raise RuntimeError("counterpart did not report its port in time:\n" + "".join(printed))
         # Keep draining its output so a chatty server never blocks on a full pipe.
-        import threading
-
         threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
-        yield f"http://127.0.0.1:{port}"
+        yield Server(f"http://127.0.0.1:{port}", process)
     finally:
         process.terminate()
         try:

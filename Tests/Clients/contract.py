@@ -1,0 +1,56 @@
+"""Schemathesis against a live Counterpart, from the document the server itself serves.
+
+Shared by test_schemathesis.py (Scripts/test: a short, seeded run of every phase) and Scripts/fuzz
+(the long campaign behind RELIABILITY.md). The server's own /metrics counts what it answered, so
+requests and 5xx are the server's figures, not the fuzzer's.
+"""
+
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+CONFIG = Path(__file__).resolve().parent / "schemathesis.toml"
+
+from prometheus_client.parser import text_string_to_metric_families
+
+
+def run_schemathesis(base_url: str, *, max_examples: int, seed: int, report_dir: Path, workers: int = 1,
+                     max_time: int | None = None) -> subprocess.CompletedProcess:
+    """Runs every phase (examples, coverage, fuzzing, stateful) with every check, positive and
+    negative data, against `base_url`/openapi.json; output goes to this process's stdout."""
+    command = [
+        sys.executable, "-m", "schemathesis.cli", "--config-file", str(CONFIG), "run", f"{base_url}/openapi.json",
+        "--url", base_url,
+        "--checks", "all",
+        "--mode", "all",
+        "--phases", "examples,coverage,fuzzing,stateful",
+        "--max-examples", str(max_examples),
+        "--seed", str(seed),
+        "--workers", str(workers),
+        "--request-timeout", "20",
+        "--suppress-health-check", "too_slow,filter_too_much",
+        "--report", "junit",
+        "--report-dir", str(report_dir),
+        "--output-truncate", "false",
+    ]
+    if max_time is not None:
+        command += ["--max-time", str(max_time)]
+    return subprocess.run(command)
+
+
+def server_totals(base_url: str) -> dict:
+    """Requests answered and 5xx answers, by the server's own counters (GET /metrics)."""
+    with urllib.request.urlopen(f"{base_url}/metrics", timeout=10) as response:
+        text = response.read().decode()
+    requests = server_errors = 0
+    for family in text_string_to_metric_families(text):
+        if family.name != "counterpart_http_requests":
+            continue
+        for sample in family.samples:
+            if not sample.name.endswith("_total"):
+                continue
+            requests += sample.value
+            if sample.labels["status"].startswith("5"):
+                server_errors += sample.value
+    return {"requests": int(requests), "server_errors": int(server_errors)}
