@@ -36,7 +36,9 @@ def run_schemathesis(base_url: str, *, max_examples: int, seed: int, report_dir:
     ]
     if max_time is not None:
         command += ["--max-time", str(max_time)]
-    return subprocess.run(command)
+    report_dir.mkdir(parents=True, exist_ok=True)
+    # Schemathesis keeps its example database in the working directory: keep it with the reports.
+    return subprocess.run(command, cwd=report_dir)
 
 
 def server_totals(base_url: str) -> dict:
