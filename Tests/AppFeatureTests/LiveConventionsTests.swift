@@ -40,6 +40,7 @@ struct LiveConventionsTests {
             let response = try HTTPClient(port: port).request("GET", "/", headers: [("Host", "demo.local:9000")])
             #expect(response.status == 200)
             #expect(response.text.contains(#""health":"http://demo.local:9000/health""#))
+            #expect(response.text.contains(#""openAPI":"http://demo.local:9000/openapi.json""#))
         }
     }
 

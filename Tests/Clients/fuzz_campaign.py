@@ -1,10 +1,18 @@
-"""Scripts/fuzz: seeded Schemathesis rounds against one live server until it has answered the
-requested number of requests; the summary is what RELIABILITY.md records."""
+"""Scripts/fuzz: seeded Schemathesis rounds against live servers until they have answered the
+requested number of requests; the summary is what RELIABILITY.md records.
+
+Schemathesis generates data under Python's GIL, about 45 requests a second per process here, so
+the campaign runs one Schemathesis process per core, each against its own server and database
+(stateful tests create and delete todos: two fuzzers sharing a store would report each other's
+deletions as lost resources). Server i runs seeds seed + i, seed + i + N, …
+"""
 
 import argparse
 import tempfile
+import threading
 import time
 import xml.etree.ElementTree as ElementTree
+from contextlib import ExitStack
 from pathlib import Path
 
 from contract import run_schemathesis, server_totals
@@ -26,42 +34,63 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--examples", type=int, default=400, help="test cases per operation and phase, per round")
+    parser.add_argument("--servers", type=int, default=2, help="server and fuzzer pairs run side by side")
     parser.add_argument("--out", type=Path, default=Path("fuzz-results"))
     arguments = parser.parse_args()
     arguments.out.mkdir(parents=True, exist_ok=True)
 
     started = time.monotonic()
-    rounds = []
-    with tempfile.TemporaryDirectory() as folder, \
-            started_server(database=str(Path(folder) / "fuzz.sqlite")) as server:
-        seed = arguments.seed
-        while server_totals(server.url)["requests"] < arguments.requests:
-            report_dir = arguments.out / f"round-{seed}"
-            result = run_schemathesis(server.url, max_examples=arguments.examples, seed=seed, report_dir=report_dir,
-                                      workers=2)
-            rounds.append((seed, result.returncode, findings(report_dir)))
-            if server.process.poll() is not None:
-                break
-            seed += 1
-        alive = server.process.poll() is None
-        totals = server_totals(server.url) if alive else {"requests": 0, "server_errors": 0}
-        server.process.terminate()
-        exit_code = server.process.wait(timeout=30)
+    rounds: list[tuple[int, int, int]] = []
+    lock = threading.Lock()
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
+        servers = [stack.enter_context(started_server(database=str(Path(folder) / f"fuzz-{index}.sqlite")))
+                   for index in range(arguments.servers)]
+
+        def answered() -> int:
+            return sum(server_totals(server.url)["requests"] for server in servers
+                       if server.process.poll() is None)
+
+        def fuzz(index: int) -> None:
+            server = servers[index]
+            seed = arguments.seed + index
+            while server.process.poll() is None and answered() < arguments.requests:
+                report_dir = arguments.out / f"round-{seed}"
+                result = run_schemathesis(server.url, max_examples=arguments.examples, seed=seed,
+                                          report_dir=report_dir)
+                with lock:
+                    rounds.append((seed, result.returncode, findings(report_dir)))
+                seed += arguments.servers
+
+        threads = [threading.Thread(target=fuzz, args=(index,)) for index in range(arguments.servers)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+        alive = all(server.process.poll() is None for server in servers)
+        totals = [server_totals(server.url) for server in servers if server.process.poll() is None]
+        exit_codes = []
+        for server in servers:
+            server.process.terminate()
+            exit_codes.append(server.process.wait(timeout=30))
 
     minutes = (time.monotonic() - started) / 60
-    crashes = 0 if alive and exit_code == 0 else 1
+    requests = sum(total["requests"] for total in totals)
+    server_errors = sum(total["server_errors"] for total in totals)
+    crashes = sum(1 for code in exit_codes if code != 0) + (0 if alive else 1)
     found = sum(count for _, _, count in rounds)
+    seeds = sorted(seed for seed, _, _ in rounds)
     summary = [
-        f"seeds {arguments.seed}–{arguments.seed + len(rounds) - 1} ({len(rounds)} rounds × {arguments.examples} "
-        f"examples per operation), {minutes:.1f} min",
-        f"requests answered (server's count): {totals['requests']:,}",
+        f"{len(rounds)} seeded rounds (seeds {', '.join(map(str, seeds))}; {arguments.examples} examples per "
+        f"operation and phase) on {arguments.servers} servers, {minutes:.1f} min",
+        f"requests answered (the servers' own count): {requests:,}",
         f"findings (Schemathesis failures and errors): {found}",
-        f"crashes: {crashes} (server alive at the end: {alive}; exit code at SIGTERM: {exit_code})",
-        f"5xx answers (server's count): {totals['server_errors']}",
+        f"crashes: {crashes} (servers alive at the end: {alive}; exit codes at SIGTERM: {exit_codes})",
+        f"5xx answers (the servers' own count): {server_errors}",
     ]
     (arguments.out / "latest.md").write_text("\n".join(f"- {line}" for line in summary) + "\n")
     print("\n".join(summary))
-    return 0 if found == 0 and crashes == 0 and totals["server_errors"] == 0 else 1
+    return 0 if found == 0 and crashes == 0 and server_errors == 0 else 1
 
 
 if __name__ == "__main__":

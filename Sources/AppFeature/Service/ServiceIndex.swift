@@ -17,6 +17,8 @@ struct ServiceIndex: JSONWritable, Equatable {
                     links.member("todoBackend", baseURL + "/todo-backend")
                     links.member("repositorySearch", baseURL + "/search/repositories{?q,sort,order,per_page,page}")
                     links.member("health", baseURL + "/health")
+                    links.member("metrics", baseURL + "/metrics")
+                    links.member("openAPI", baseURL + "/openapi.json")
                 }
             }
         }
