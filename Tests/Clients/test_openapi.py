@@ -2,6 +2,7 @@
 openapi-spec-validator, with links a stateful tester can follow (issue #9)."""
 
 import json
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -62,3 +63,25 @@ def test_search_order_is_any_string_as_the_server_takes_it(base_url):
     for order in ["", "sideways"]:
         with urllib.request.urlopen(f"{base_url}/search/repositories?q=0&order={order}", timeout=10) as response:
             assert response.status == 200
+
+
+def test_character_limits_are_not_stated_as_code_points(base_url):
+    """Scripts/fuzz's second campaign: the document bounded `description` by `maxLength: 1000`
+    (code points), but the server counts Swift Characters, so it stored and served 1,000 characters
+    of more than 1,000 code points, and Schemathesis flagged both the request and the answer."""
+    document = json.loads(DOCUMENT.read_text())
+    schemas = document["components"]["schemas"]
+    for schema, member in [("Todo", "description"), ("TodoCreate", "description"), ("TodoBackendItem", "title")]:
+        assert "maxLength" not in schemas[schema]["properties"][member]
+    accented = "e\u0301" * 1000  # 1,000 characters, 2,000 code points
+    request = urllib.request.Request(f"{base_url}/todos", data=json.dumps({"description": accented}).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 201
+    too_long = urllib.request.Request(f"{base_url}/todos", data=json.dumps({"description": accented + "e"}).encode(),
+                                      headers={"Content-Type": "application/json"}, method="POST")
+    try:
+        urllib.request.urlopen(too_long, timeout=10)
+        raise AssertionError("1,001 characters were accepted")
+    except urllib.error.HTTPError as error:
+        assert error.code == 422
