@@ -26,7 +26,8 @@ public final class AppMetrics: Sendable {
     public let registry = PrometheusCollectorRegistry()
     /// The swift-metrics backend writing into `registry`.
     public let factory: PrometheusMetricsFactory
-    private let routes = Mutex<[String: RouteMetrics]>([:])
+    /// Requests by route template, method and status, and their durations.
+    let answers: AnswerMetrics
     private let sources = Mutex<Sources?>(nil)
     private let scraped: ScrapedFigures
 
@@ -47,22 +48,13 @@ public final class AppMetrics: Sendable {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = Self.durationBuckets
         self.factory = factory
+        answers = AnswerMetrics(registry: registry)
         scraped = ScrapedFigures(registry: registry)
     }
 
     /// `counterpart_<name>_<unit>` with its help text.
     static func descriptor(_ name: String, unit: String, help: String) -> MetricNameDescriptor {
         MetricNameDescriptor(namespace: "counterpart", metricName: name, unitName: unit, helpText: help)
-    }
-
-    /// The handles of requests answered on `template` (`/todos/{id}`; `unmatched` for unknown paths).
-    func route(_ template: String) -> RouteMetrics {
-        routes.withLock { routes in
-            if let existing = routes[template] { return existing }
-            let made = RouteMetrics(template: template, registry: registry)
-            routes[template] = made
-            return made
-        }
     }
 
     /// The duration histogram of one repository endpoint (`todos`, `fetch`), made once at boot.

@@ -17,8 +17,7 @@ public struct AppHandler: HTTPHandler {
     private let idempotency: IdempotencyStore
     private let rateLimiter: RateLimiter
     private let problemFormats: ProblemFormats
-    private let metrics: AppMetrics
-    private let unmatched: RouteMetrics
+    private let answers: AnswerMetrics
 
     /// Creates the handler over `endpoints`, asked in order; every answer is counted in `metrics`.
     public init(
@@ -35,8 +34,7 @@ public struct AppHandler: HTTPHandler {
         self.idempotency = idempotency
         self.rateLimiter = rateLimiter
         self.problemFormats = ProblemFormats(endpoints: endpoints)
-        self.metrics = metrics
-        self.unmatched = metrics.route("unmatched")
+        self.answers = metrics.answers
     }
 
     public func handle(_ request: ServerRequest, exchange: Exchange) {
@@ -46,7 +44,7 @@ public struct AppHandler: HTTPHandler {
             started: .now,
             accessLog: accessLog,
             problemFormats: problemFormats,
-            metrics: unmatched
+            metrics: answers
         )
         guard let (endpoint, methods) = endpoint(for: request.path) else {
             responder.send(
@@ -54,7 +52,7 @@ public struct AppHandler: HTTPHandler {
             )
             return
         }
-        responder.metrics = metrics.route(endpoint.template(for: request.path))
+        responder.route = endpoint.template(for: request.path)
         if request.method == .options {
             responder.send(CORS.optionsResponse(for: request, allowed: Self.allowed(methods)))
             return

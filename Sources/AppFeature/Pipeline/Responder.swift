@@ -15,8 +15,10 @@ public struct Responder: Sendable {
     let started: ContinuousClock.Instant
     let accessLog: Logger?
     let problemFormats: ProblemFormats
-    /// Where the answer is counted: the route template's handles (`unmatched` until routing finds one).
-    var metrics: RouteMetrics
+    /// Where the answer is counted.
+    let metrics: AnswerMetrics
+    /// The route template the answer is counted under (`unmatched` until routing finds one).
+    var route = "unmatched"
     /// Where the answer is recorded when the request carried an `Idempotency-Key`.
     var idempotency: (store: IdempotencyStore, scope: String)?
     /// The rate limiter, resource and client (peer or forwarded) the answer counts against, if limited.
@@ -47,7 +49,7 @@ public struct Responder: Sendable {
             }
         }
         exchange.reply(final)
-        metrics.record(method: request.method.rawValue, status: final.status.code, duration: elapsed)
+        metrics.record(route: route, method: request.method.rawValue, status: final.status.code, duration: elapsed)
         log(final, milliseconds: milliseconds)
     }
 
@@ -56,6 +58,7 @@ public struct Responder: Sendable {
     func abandon() {
         if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
         metrics.record(
+            route: route,
             method: request.method.rawValue,
             status: HTTPResponse.Status.serviceUnavailable.code,
             duration: ContinuousClock.now - started

@@ -1,18 +1,19 @@
 import Prometheus
 import Synchronization
 
-/// The handles for one route template: a request counter per method and status, and a duration
-/// histogram per method.
+/// Every answer, counted by route template, method and status, with its duration per template and
+/// method.
 ///
-/// Made once per template by `AppMetrics`; a handle per method and status is made the first time
-/// that pair answers, then found in a small locked table, so recording costs a lookup, an atomic
-/// add and a histogram update — no label is built per request.
-final class RouteMetrics: Sendable {
-    private let template: String
+/// A handle pair is made the first time a template, method and status answer together, then found
+/// in one locked table, so recording an answer costs one lookup, an atomic add and a histogram
+/// update — no label is built per request. A `final class` because the table is shared by every
+/// loop, guarded by its `Mutex`.
+final class AnswerMetrics: Sendable {
     private let registry: PrometheusCollectorRegistry
     private let handles = Mutex<[Key: Handles]>([:])
 
     private struct Key: Hashable {
+        let route: String
         let method: String
         let status: Int
     }
@@ -32,24 +33,24 @@ final class RouteMetrics: Sendable {
             "http_request_duration", unit: "seconds", help: "Time from receiving a request to writing its answer.")
     }
 
-    init(template: String, registry: PrometheusCollectorRegistry) {
-        self.template = template
+    init(registry: PrometheusCollectorRegistry) {
         self.registry = registry
     }
 
-    /// Counts one answer with `status` to `method`, which took `duration` from receipt to reply.
-    func record(method: String, status: Int, duration: Duration) {
-        let key = Key(method: method, status: status)
+    /// Counts one answer with `status` to `method` on `route` (a template such as `/todos/{id}`, or
+    /// `unmatched`), which took `duration` from receipt to reply.
+    func record(route: String, method: String, status: Int, duration: Duration) {
+        let key = Key(route: route, method: method, status: status)
         let found = handles.withLock { handles in
             if let existing = handles[key] { return existing }
             let made = Handles(
                 requests: registry.makeCounter(
                     descriptor: Self.requests,
-                    labels: [("route", template), ("method", method), ("status", String(status))]
+                    labels: [("route", route), ("method", method), ("status", String(status))]
                 ),
                 duration: registry.makeDurationHistogram(
                     descriptor: Self.duration,
-                    labels: [("route", template), ("method", method)],
+                    labels: [("route", route), ("method", method)],
                     buckets: AppMetrics.durationBuckets
                 )
             )
