@@ -23,11 +23,10 @@ public struct Response: Sendable, Equatable {
         self.body = body
     }
 
-    /// A problem response (api.md §1.1); its body is written by `ResponseFinalizer`.
+    /// A problem response (api.md §1.1); its body and `Content-Type` are written by
+    /// `ResponseFinalizer`, in the format of the route it answers.
     public static func problem(_ problem: Problem) -> Self {
-        var headers = problem.headers
-        headers[.contentType] = MediaType.problemJSON
-        var response = Self(status: problem.status, headers: headers)
+        var response = Self(status: problem.status, headers: problem.headers)
         response.problem = problem
         return response
     }
