@@ -1,3 +1,4 @@
+import HTTPKit
 import AppFeature
 import CounterpartTestSupport
 import EventHTTP

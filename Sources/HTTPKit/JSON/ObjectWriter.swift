@@ -45,6 +45,14 @@ public struct ObjectWriter: Sendable {
         value.write(to: &writer)
     }
 
+    /// Adds a member whose value writes itself, or `null` when there is none (api.md §1: every
+    /// listed member is always present).
+    @inlinable
+    public mutating func member(_ name: StaticString, _ value: (some JSONWritable)?) {
+        writer.key(name)
+        if let value { value.write(to: &writer) } else { writer.null() }
+    }
+
     /// Adds a member whose value is written by `body` (an array, a nested object).
     @inlinable
     public mutating func member(_ name: StaticString, writing body: (inout JSONWriter) -> Void) {

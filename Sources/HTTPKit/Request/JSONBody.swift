@@ -48,7 +48,7 @@ public enum JSONBody {
     }
 
     /// `type/subtype` in lowercase, parameters dropped.
-    static func mediaEssence(_ header: String) -> String {
+    public static func mediaEssence(_ header: String) -> String {
         (header.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces } ?? "").lowercased()
     }
 

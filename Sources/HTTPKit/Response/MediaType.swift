@@ -4,4 +4,8 @@ public enum MediaType {
     public static let json = "application/json; charset=utf-8"
     /// `application/problem+json`, every error body (RFC 9457).
     public static let problemJSON = "application/problem+json"
+    /// `text/html; charset=utf-8`, the pages a person opens from a mail.
+    public static let html = "text/html; charset=utf-8"
+    /// `message/rfc822`, a whole mail (RFC 5322) as a mail client opens it.
+    public static let rfc822 = "message/rfc822"
 }

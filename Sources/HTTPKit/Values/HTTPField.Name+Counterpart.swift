@@ -36,11 +36,13 @@ extension HTTPField.Name {
     public static let xForwardedProto = Self("X-Forwarded-Proto")!
     /// The host the client asked the proxy for (`--trust-proxy`).
     public static let xForwardedHost = Self("X-Forwarded-Host")!
+    /// Whether a page's links may send a `Referer` (newsletter pages: never, their URLs hold tokens).
+    public static let referrerPolicy = Self("Referrer-Policy")!
 
     /// Every name above, for the test that reads them back.
     public static let counterpartNames: [Self] = [
         .xRequestID, .serverTiming, .timingAllowOrigin, .hostHeader, .acceptPost, .acceptPatch, .link, .xTotalCount,
         .idempotencyKey, .idempotentReplayed, .xRateLimitLimit, .xRateLimitRemaining, .xRateLimitUsed,
-        .xRateLimitReset, .xRateLimitResource, .xForwardedFor, .xForwardedProto, .xForwardedHost,
+        .xRateLimitReset, .xRateLimitResource, .xForwardedFor, .xForwardedProto, .xForwardedHost, .referrerPolicy,
     ]
 }

@@ -1,11 +1,12 @@
-import HTTPKit
 public import HTTPTypes
 import Glibc
 import Synchronization
 
-/// Fixed-window request counting per client and resource (api.md §1.2, "Rate limits").
+/// Fixed-window request counting per client and resource (api.md §1.2, "Rate limits", and §4.5).
 ///
-/// A client's window starts with its first counted request and lasts 60 seconds. Every answer on a
+/// A client's window starts with its first counted request and lasts its resource's window (60
+/// seconds, or an hour for the newsletter's per-address allowance). A "client" is whatever the
+/// caller counts by: a peer address in the pipeline, a lowercased email address in the newsletter. Every answer on a
 /// limited resource reports the window in `X-RateLimit-*` headers; only an enforced resource turns
 /// requests away (429 with `Retry-After`) once the window is used up. 304s are not counted.
 /// Shared by every loop, guarded by a `Mutex`. Past `prunedBeyond` windows, expired ones are
@@ -18,11 +19,14 @@ public final class RateLimiter: Sendable {
         public var requests: Int
         /// Whether exhausting it refuses requests, or only reports.
         public var enforced: Bool
+        /// How long a window lasts, in seconds.
+        public var windowSeconds: Int64
 
-        /// Creates an allowance.
-        public init(requests: Int, enforced: Bool) {
+        /// Creates an allowance of `requests` per `windowSeconds`.
+        public init(requests: Int, enforced: Bool, windowSeconds: Int64 = 60) {
             self.requests = requests
             self.enforced = enforced
+            self.windowSeconds = windowSeconds
         }
     }
 
@@ -38,7 +42,6 @@ public final class RateLimiter: Sendable {
         public var remaining: Int { max(0, limit - used) }
     }
 
-    static let windowSeconds: Int64 = 60
     static let prunedBeyond = 100_000
     private let limits: [String: Limit]
     private let now: @Sendable () -> Int64
@@ -56,13 +59,21 @@ public final class RateLimiter: Sendable {
         self.now = now
     }
 
-    /// api.md's defaults: `search` counted at a nominal 30 a minute and not enforced; `overrides`
-    /// (from `--rate-limit`) replace them.
+    /// api.md's defaults: `search` counted at a nominal 30 a minute and not enforced (§3.6);
+    /// newsletter sign-ups enforced at 30 a minute per client address (`newsletter`) and 10 an hour
+    /// per email address (`newsletter-address`, §4.5). `overrides` (from `--rate-limit`) replace them.
     public static func standard(overrides: [String: Limit] = [:], now: @escaping @Sendable () -> Int64 = wallClock)
         -> RateLimiter
     {
-        RateLimiter(limits: ["search": Limit(requests: 30, enforced: false)].merging(overrides) { $1 }, now: now)
+        RateLimiter(limits: defaults.merging(overrides) { $1 }, now: now)
     }
+
+    /// The allowances api.md names, by resource.
+    public static let defaults: [String: Limit] = [
+        "search": Limit(requests: 30, enforced: false),
+        "newsletter": Limit(requests: 30, enforced: true),
+        "newsletter-address": Limit(requests: 10, enforced: true, windowSeconds: 3600),
+    ]
 
     /// Unix seconds from the system clock.
     public static let wallClock: @Sendable () -> Int64 = {
@@ -109,7 +120,7 @@ public final class RateLimiter: Sendable {
 
     private func current(_ window: Window?, limit: Limit, at time: Int64) -> Window {
         if let window, window.reset > time { return window }
-        return Window(limit: limit.requests, used: 0, reset: time + Self.windowSeconds)
+        return Window(limit: limit.requests, used: 0, reset: time + limit.windowSeconds)
     }
 
     /// The `X-RateLimit-*` headers of `window` for `resource`.
