@@ -18,6 +18,8 @@ let package = Package(
         .executable(name: "counterpart", targets: ["CounterpartServer"]),
         // The API as a Swift client, generated from the server's OpenAPI document: what a demo app adds.
         .library(name: "CounterpartClient", targets: ["CounterpartClient"]),
+        // The newsletter's email rule (api.md §4.4), for a sign-up screen that validates as the user types.
+        .library(name: "EmailRule", targets: ["EmailRule"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -122,11 +124,31 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Standard library only: the same rule compiles in an iOS app and in the server.
+        .target(name: "EmailRule", swiftSettings: strictSettings),
+        .target(
+            name: "NewsletterFeature",
+            dependencies: [
+                "EmailRule",
+                "HTTPKit",
+                "Reducers",
+                "Storage",
+                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "DependenciesMacros", package: "swift-dependencies"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "AppFeature",
             dependencies: [
                 "EventHTTP",
                 "HTTPKit",
+                "NewsletterFeature",
                 "Reducers",
                 "RepoSearchFeature",
                 "Storage",
@@ -160,6 +182,7 @@ let package = Package(
                 "AppFeature",
                 "EventHTTP",
                 "HTTPKit",
+                "NewsletterFeature",
                 "Storage",
                 "TodosFeature",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -215,6 +238,7 @@ let package = Package(
                 "CounterpartTestSupport",
                 "EventHTTP",
                 "HTTPKit",
+                "NewsletterFeature",
                 "Reducers",
                 "ReducersTesting",
                 "RepoSearchFeature",
@@ -250,6 +274,23 @@ let package = Package(
                 "Reducers",
                 "ReducersTesting",
                 "RepoSearchFeature",
+                "Storage",
+                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "EmailRuleTests", dependencies: ["EmailRule"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "NewsletterFeatureTests",
+            dependencies: [
+                "EmailRule",
+                "HTTPKit",
+                "NewsletterFeature",
+                "Reducers",
+                "ReducersTesting",
                 "Storage",
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Dependencies", package: "swift-dependencies"),

@@ -1,5 +1,7 @@
 public import Dependencies
 import EventHTTP
+public import HTTPKit
+import NewsletterFeature
 import RepoSearchFeature
 import TodosFeature
 public import Logging
@@ -7,7 +9,8 @@ public import Logging
 /// The application: every domain's endpoint, in routing order.
 ///
 /// Adding a domain means adding its `FeatureEndpoint` here — routes, reducer, initial state — and
-/// nothing else in the HTTP pipeline.
+/// nothing else in the HTTP pipeline. `/__admin` routes are registered only with `--dev`, so
+/// without it they are unknown paths: 404.
 public enum App {
     /// The handler serving every domain with `settings`. `dependencies` overrides what every store
     /// sees (live tests); `nil` uses the values prepared at boot. Answers are counted in the
@@ -19,6 +22,14 @@ public enum App {
         rateLimiter: RateLimiter = .standard()
     ) -> AppHandler {
         @Dependency(\.appMetrics) var prepared
+        let admin: [any Endpoint] = [
+            FeatureEndpoint(
+                routes: NewsletterAdminRoutes(),
+                reducer: NewsletterFeature(),
+                initialState: { .init() },
+                dependencies: dependencies
+            )
+        ]
         return AppHandler(
             endpoints: [
                 FeatureEndpoint(
@@ -45,7 +56,13 @@ public enum App {
                     initialState: { .init() },
                     dependencies: dependencies
                 ),
-            ],
+                FeatureEndpoint(
+                    routes: NewsletterRoutes(),
+                    reducer: NewsletterFeature(),
+                    initialState: { .init() },
+                    dependencies: dependencies
+                ),
+            ] + (settings.dev ? admin : []),
             settings: settings,
             accessLog: accessLog,
             rateLimiter: rateLimiter,

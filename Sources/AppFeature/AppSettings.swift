@@ -10,13 +10,16 @@ public struct AppSettings: Sendable, Equatable {
     public var webURL: String
     /// `--trust-proxy`: take the client address, scheme and host from `X-Forwarded-*` (api.md §1).
     public var trustProxy: Bool
+    /// `--dev`: serve the demo controls and `/__admin` (api.md §6.1–§6.2); without it they are 404.
+    public var dev: Bool
 
     /// Creates settings; trailing slashes on the URLs are dropped.
     public init(
         publicURL: String? = nil,
         defaultHost: String = "localhost:8080",
         webURL: String = RouteContext.defaultWebURL,
-        trustProxy: Bool = false
+        trustProxy: Bool = false,
+        dev: Bool = false
     ) {
         var base = publicURL
         while base?.hasSuffix("/") == true { base?.removeLast() }
@@ -26,5 +29,6 @@ public struct AppSettings: Sendable, Equatable {
         self.defaultHost = defaultHost
         self.webURL = web
         self.trustProxy = trustProxy
+        self.dev = dev
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// A duration on the command line: `500ms`, `10s`, `2m`, or a bare number of seconds.
+/// A duration on the command line: `500ms`, `10s`, `2m`, `48h`, or a bare number of seconds.
 struct DurationArgument: ExpressibleByArgument, CustomStringConvertible {
     let duration: Duration
 
@@ -9,7 +9,7 @@ struct DurationArgument: ExpressibleByArgument, CustomStringConvertible {
     }
 
     init?(argument: String) {
-        let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+        let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
         let unit = units.first { argument.hasSuffix($0.suffix) } ?? ("", 1)
         guard let value = Double(argument.dropLast(unit.suffix.count)), value.isFinite, value > 0 else { return nil }
         duration = .milliseconds(Int64((value * unit.scale * 1000).rounded()))
@@ -18,6 +18,7 @@ struct DurationArgument: ExpressibleByArgument, CustomStringConvertible {
     var description: String {
         let (seconds, attoseconds) = duration.components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        if milliseconds % 3_600_000 == 0 { return "\(milliseconds / 3_600_000)h" }
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 

@@ -6,6 +6,7 @@ import HTTPKit
 import IssueReporting
 import Logging
 import Metrics
+import NewsletterFeature
 import ServiceLifecycle
 import Storage
 import UnixSignals
@@ -59,7 +60,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Bytes of finished GET responses kept until their data changes (0 turns the cache off).")
     var responseCacheBytes = 8 * 1024 * 1024
 
-    @Option(help: "Enforce a rate limit, e.g. search=10/min (GitHub's unauthenticated allowance); repeatable.")
+    @Option(
+        help: """
+            Enforce a rate limit, e.g. search=10/min (GitHub's unauthenticated allowance); repeatable. Defaults: \
+            newsletter=30/min per client address, newsletter-address=10/hour per email address; search is \
+            counted, not enforced.
+            """)
     var rateLimit: [String] = []
 
     @Flag(
@@ -69,6 +75,16 @@ struct Serve: AsyncParsableCommand {
             the server directly.
             """)
     var trustProxy = false
+
+    @Flag(
+        help: """
+            Demo mode: keep sent mail in the outbox and serve /__admin (api.md §6.2). Scripts/serve turns it on; \
+            without it /__admin is 404.
+            """)
+    var dev = false
+
+    @Option(name: .customLong("token-ttl"), help: "How long a newsletter confirmation link stays valid (48h, 30m, 90s…).")
+    var tokenTTL = DurationArgument(.seconds(NewsletterPolicy.defaultTokenLifetime))
 
     @Flag(help: "Log one line per request (request id, method, path, status, duration).")
     var accessLog = false
@@ -83,6 +99,7 @@ struct Serve: AsyncParsableCommand {
         guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1.") }
         guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes must be at least 1024.") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be at least 1024.") }
+        guard tokenTTL.duration >= .seconds(1) else { throw ValidationError("--token-ttl must be at least 1s.") }
         guard webURL.hasPrefix("http://") || webURL.hasPrefix("https://") else {
             throw ValidationError("--web-url \(webURL) must start with http:// or https://.")
         }
@@ -122,14 +139,21 @@ struct Serve: AsyncParsableCommand {
         let cache = ResponseCache(capacity: responseCacheBytes)
         let metrics = AppMetrics()
         MetricsSystem.bootstrap(metrics.factory)
-        prepareDependencies { database.install(into: &$0, cache: cache, metrics: metrics) }
+        let rateLimiter = RateLimiter.standard(overrides: try rateLimitOverrides())
+        prepareDependencies {
+            database.install(into: &$0, cache: cache, metrics: metrics)
+            $0.outbox = Outbox(keepsMail: dev)
+            $0.newsletterPolicy = NewsletterPolicy(
+                tokenLifetime: tokenTTL.duration.components.seconds, addressLimiter: rateLimiter)
+        }
         let server = HTTPServer(
             configuration: serverConfiguration,
             handler: App.handler(
                 settings: AppSettings(
-                    publicURL: publicURL, defaultHost: "\(host):\(port)", webURL: webURL, trustProxy: trustProxy),
+                    publicURL: publicURL, defaultHost: "\(host):\(port)", webURL: webURL, trustProxy: trustProxy,
+                    dev: dev),
                 accessLog: accessLog ? Logger(label: "counterpart.access") : nil,
-                rateLimiter: .standard(overrides: try rateLimitOverrides())
+                rateLimiter: rateLimiter
             ),
             logger: logger
         )
@@ -143,18 +167,21 @@ struct Serve: AsyncParsableCommand {
         try await ServiceGroup(configuration: groupConfiguration).run()
     }
 
-    /// `--rate-limit resource=N/min` values as enforced limits.
+    /// `--rate-limit resource=N/min` (or `N/hour`) values as enforced limits.
     private func rateLimitOverrides() throws -> [String: RateLimiter.Limit] {
         var limits: [String: RateLimiter.Limit] = [:]
+        let resources = RateLimiter.defaults.keys.sorted()
         for value in rateLimit {
             let parts = value.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, parts[1].hasSuffix("/min"), let count = Int(parts[1].dropLast(4)), count >= 0,
-                parts[0] == "search"
+            let rate = parts.count == 2 ? parts[1].split(separator: "/", maxSplits: 1) : []
+            guard parts.count == 2, resources.contains(String(parts[0])), rate.count == 2,
+                let count = Int(rate[0]), count >= 0, let seconds = ["min": 60, "hour": 3600][String(rate[1])]
             else {
                 throw ValidationError(
-                    "--rate-limit \(value) must look like search=10/min (resource search, a count per minute).")
+                    "--rate-limit \(value) must look like search=10/min or newsletter-address=10/hour "
+                        + "(resource one of \(resources.joined(separator: ", ")); a count per min or per hour).")
             }
-            limits[String(parts[0])] = RateLimiter.Limit(requests: count, enforced: true)
+            limits[String(parts[0])] = RateLimiter.Limit(requests: count, enforced: true, windowSeconds: Int64(seconds))
         }
         return limits
     }

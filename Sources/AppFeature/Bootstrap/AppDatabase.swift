@@ -2,8 +2,9 @@ public import Dependencies
 import Foundation
 public import GRDB
 public import Storage
-public import TodosFeature
+public import NewsletterFeature
 public import RepoSearchFeature
+public import TodosFeature
 
 /// The opened storage every domain's repository is built on, chosen by `--database`.
 ///
@@ -16,12 +17,15 @@ public struct AppDatabase: Sendable {
     public let todos: TodoRepository
     /// The searchable repositories.
     public let repositories: RepoSearchRepository
+    /// The newsletter's subscribers and tokens.
+    public let newsletter: NewsletterRepository
     /// The SQLite connection, when the location is a file.
     public let writer: (any DatabaseWriter)?
     private let lock: DatabaseLock?
 
     /// Every domain's schema, in order.
-    public static let migrations = [SeedMarker.migration] + TodosMigrations.all + RepoSearchMigrations.all
+    public static let migrations =
+        [SeedMarker.migration] + TodosMigrations.all + RepoSearchMigrations.all + NewsletterMigrations.all
 
     /// Opens `location`; `seed` fills a database seen for the first time with the demo data.
     public static func open(_ location: DatabaseLocation, readers: Int, seed: Bool = true) async throws -> AppDatabase {
@@ -30,6 +34,7 @@ public struct AppDatabase: Sendable {
             return AppDatabase(
                 todos: .inMemory(seed: seed ? TodosSeed.demo : []),
                 repositories: .seeded(),
+                newsletter: .inMemory(),
                 writer: nil,
                 lock: nil
             )
@@ -37,7 +42,8 @@ public struct AppDatabase: Sendable {
             let lock = try DatabaseLock(databasePath: path)
             let writer = try SQLiteDatabase.open(location, readers: readers, migrations: migrations)
             let database = AppDatabase(
-                todos: .sqlite(writer), repositories: .sqlite(writer), writer: writer, lock: lock)
+                todos: .sqlite(writer), repositories: .sqlite(writer), newsletter: .sqlite(writer), writer: writer,
+                lock: lock)
             // The repositories are read-only demo data: an empty table has never been seeded.
             if try await writer.read({ db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM repositories") ?? 0 }) == 0
             {
@@ -67,6 +73,7 @@ public struct AppDatabase: Sendable {
     public func install(into values: inout DependencyValues, cache: ResponseCache, metrics: AppMetrics) {
         values.todoRepository = todos.timed(by: metrics)
         values.repoSearchRepository = repositories.timed(by: metrics)
+        values.newsletterRepository = newsletter.timed(by: metrics)
         values.responseCache = cache
         values.appMetrics = metrics
     }

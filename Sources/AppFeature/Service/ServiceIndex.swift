@@ -16,6 +16,8 @@ struct ServiceIndex: JSONWritable, Equatable {
                     links.member("todos", baseURL + "/todos")
                     links.member("todoBackend", baseURL + "/todo-backend")
                     links.member("repositorySearch", baseURL + "/search/repositories{?q,sort,order,per_page,page}")
+                    links.member("newsletter", baseURL + "/newsletter/subscriptions")
+                    links.member("emailCheck", baseURL + "/newsletter/email-check{?email}")
                     links.member("health", baseURL + "/health")
                     links.member("metrics", baseURL + "/metrics")
                     links.member("openAPI", baseURL + "/openapi.json")

@@ -1,3 +1,4 @@
+import HTTPKit
 import AppFeature
 import Dependencies
 import EventHTTP
@@ -13,12 +14,13 @@ enum LiveServer {
         dependencies: DependencyValues,
         publicURL: String? = nil,
         trustProxy: Bool = false,
+        dev: Bool = false,
         rateLimiter: RateLimiter = .standard(),
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
         let handler = App.handler(
-            settings: AppSettings(publicURL: publicURL, trustProxy: trustProxy),
+            settings: AppSettings(publicURL: publicURL, trustProxy: trustProxy, dev: dev),
             dependencies: dependencies,
             rateLimiter: rateLimiter
         )
