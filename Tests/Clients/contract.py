@@ -1,8 +1,9 @@
 """Schemathesis against a live Counterpart, from the document the server itself serves.
 
 Shared by test_schemathesis.py (Scripts/test: a short, seeded run of every phase) and Scripts/fuzz
-(the long campaign behind RELIABILITY.md). The server's own /metrics counts what it answered, so
-requests and 5xx are the server's figures, not the fuzzer's.
+(the long campaign behind RELIABILITY.md), which both start their servers with SERVER_ARGUMENTS.
+The server's own /metrics counts what it answered, so requests and 5xx are the server's figures,
+not the fuzzer's.
 """
 
 import subprocess
@@ -11,6 +12,9 @@ import urllib.request
 from pathlib import Path
 
 CONFIG = Path(__file__).resolve().parent / "schemathesis.toml"
+# What the server under contract runs with: --dev, so the document's /__admin operations (the
+# newsletter's outbox and subscribers, api.md §6.2) exist instead of answering 404.
+SERVER_ARGUMENTS = ("--dev",)
 
 from prometheus_client.parser import text_string_to_metric_families
 

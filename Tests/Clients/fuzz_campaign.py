@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ElementTree
 from contextlib import ExitStack
 from pathlib import Path
 
-from contract import run_schemathesis, server_totals
+from contract import SERVER_ARGUMENTS, run_schemathesis, server_totals
 from counterpart_server import started_server
 
 
@@ -43,7 +43,8 @@ def main() -> int:
     rounds: list[tuple[int, int, int]] = []
     lock = threading.Lock()
     with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
-        servers = [stack.enter_context(started_server(database=str(Path(folder) / f"fuzz-{index}.sqlite")))
+        servers = [stack.enter_context(started_server(*SERVER_ARGUMENTS,
+                                                      database=str(Path(folder) / f"fuzz-{index}.sqlite")))
                    for index in range(arguments.servers)]
 
         def answered() -> int:

@@ -2,12 +2,22 @@
 positive and negative data, every check, stateful runs following the document's links. Seeded, so
 a failure reproduces; any finding fails Scripts/test. The long campaign is Scripts/fuzz."""
 
-from contract import run_schemathesis, server_totals
+import pytest
+
+from contract import SERVER_ARGUMENTS, run_schemathesis, server_totals
+from counterpart_server import running_server
 
 
-def test_schemathesis_finds_nothing(base_url, tmp_path):
-    result = run_schemathesis(base_url, max_examples=40, seed=9, report_dir=tmp_path)
+@pytest.fixture(scope="module")
+def contract_base_url():
+    """A server run as the contract is (--dev), so every operation of the document exists."""
+    with running_server(*SERVER_ARGUMENTS) as url:
+        yield url
+
+
+def test_schemathesis_finds_nothing(contract_base_url, tmp_path):
+    result = run_schemathesis(contract_base_url, max_examples=40, seed=9, report_dir=tmp_path)
     assert result.returncode == 0, f"Schemathesis reported findings (reports in {tmp_path})"
-    totals = server_totals(base_url)
+    totals = server_totals(contract_base_url)
     assert totals["requests"] > 1000, totals
     assert totals["server_errors"] == 0, totals
