@@ -284,6 +284,11 @@ let package = Package(
         ),
         .testTarget(name: "EmailRuleTests", dependencies: ["EmailRule"], swiftSettings: strictSettings),
         .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "NewsletterFeatureTests",
             dependencies: [
                 "EmailRule",

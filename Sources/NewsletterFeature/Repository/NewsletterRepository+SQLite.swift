@@ -5,12 +5,15 @@ import HTTPKit
 import Storage
 
 extension NewsletterRepository {
-    /// The store in SQLite through GRDB: each command one transaction that reads the subscriber
-    /// and token it touches, applies `NewsletterRules`, and writes the difference.
+    /// The store in SQLite through GRDB: each command reads the subscriber and token it touches,
+    /// applies `NewsletterRules` and writes the difference, atomically — concurrent commands share
+    /// one transaction, each in its own savepoint (`GroupCommit`), so a burst of sign-ups costs one
+    /// commit, not one each.
     public static func sqlite(_ database: any DatabaseWriter) -> Self {
-        Self(
+        let writes = GroupCommit(database)
+        return Self(
             subscribe: { signup in
-                try await write(database) { db in
+                try await write(writes) { db in
                     let change = NewsletterRules.signUp(
                         signup, existing: try SubscriberRows.fetchOne(db, identity: signup.address.identity))
                     if change.dropsUnsubscribeTokens {
@@ -22,7 +25,7 @@ extension NewsletterRepository {
                 }
             },
             confirm: { confirmation in
-                try await write(database) { db in
+                try await write(writes) { db in
                     let token = try TokenRows.fetchOne(db, digest: confirmation.token)
                     let change = try NewsletterRules.confirm(
                         confirmation, token: token, subscriber: try token.flatMap { try SubscriberRows.fetchOne(db, identity: $0.identity) })
@@ -44,7 +47,7 @@ extension NewsletterRepository {
                 }
             },
             unsubscribe: { digest, now in
-                try await write(database) { db in
+                try await write(writes) { db in
                     let token = try TokenRows.fetchOne(db, digest: digest)
                     let subscriber = try NewsletterRules.unsubscribe(
                         token, digest: digest,
@@ -55,7 +58,7 @@ extension NewsletterRepository {
                 }
             },
             erase: { digest in
-                try await write(database) { db in
+                try await write(writes) { db in
                     guard let token = try TokenRows.fetchOne(db, digest: digest), token.kind == .unsubscribe,
                         let subscriber = try SubscriberRows.fetchOne(db, identity: token.identity)
                     else { throw NewsletterError.unknownToken }
@@ -73,10 +76,10 @@ extension NewsletterRepository {
         )
     }
 
-    private static func write<T: Sendable>(_ database: any DatabaseWriter, _ body: @escaping @Sendable (Database) throws -> T)
+    private static func write<T: Sendable>(_ writes: GroupCommit, _ body: @escaping @Sendable (Database) throws -> T)
         async throws -> T
     {
-        try await RepositoryError.mappingSQLite { try await database.write(body) }
+        try await RepositoryError.mappingSQLite { try await writes.write(body) }
     }
 }
 
