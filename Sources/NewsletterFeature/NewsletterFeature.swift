@@ -154,12 +154,11 @@ public struct NewsletterFeature: Reducer, Sendable {
         let signup = Signup(
             address: address, name: name, confirmToken: confirm.digest, unsubscribeToken: unsubscribe.digest,
             now: now, expiresAt: expiresAt)
-        let mailID = uuid()
         return .task({ .internal(.signedUp($0)) }) {
             let outcome = try await newsletter.subscribe(signup)
             outbox.deliver(
                 Mail.signup(
-                    outcome, tokens: (confirm, unsubscribe), expiresAt: expiresAt, baseURL: request.baseURL, id: mailID,
+                    outcome, tokens: (confirm, unsubscribe), expiresAt: expiresAt, baseURL: request.baseURL, id: uuid(),
                     now: now))
             return outcome
         }
@@ -173,13 +172,12 @@ public struct NewsletterFeature: Reducer, Sendable {
         @Dependency(\.uuid) var uuid
         let unsubscribe = tokens.next()
         let now = Self.now()
-        let mailID = uuid()
         let confirmation = Confirmation(token: token.digest, unsubscribeToken: unsubscribe.digest, now: now)
         return .task({ .internal(.confirmed($0)) }) {
             let outcome = try await newsletter.confirm(confirmation)
             if outcome.newlyConfirmed {
                 outbox.deliver(
-                    Mail.welcome(outcome.subscriber, unsubscribe: unsubscribe, baseURL: request.baseURL, id: mailID, now: now))
+                    Mail.welcome(outcome.subscriber, unsubscribe: unsubscribe, baseURL: request.baseURL, id: uuid(), now: now))
             }
             return outcome
         }

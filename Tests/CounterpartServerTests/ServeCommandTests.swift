@@ -48,6 +48,29 @@ struct ServeCommandTests {
         }
     }
 
+    @Test("--dev keeps sent mail in the outbox at /__admin; --token-ttl shortens the confirm link's life")
+    func devOutboxAndTokenLifetime() async throws {
+        let server = try ServerProcess([
+            "serve", "--port", "0", "--database", "memory", "--dev", "--token-ttl", "1s",
+            "--rate-limit", "newsletter-address=1/hour",
+        ])
+        let port = try #require(await server.listeningPort())
+        let client = try HTTPClient(port: port)
+        let body = Array(#"{"email":"ttl@example.com"}"#.utf8)
+        let headers = [("Content-Type", "application/json")]
+        #expect(try client.request("POST", "/newsletter/subscriptions", headers: headers, body: body).status == 202)
+        #expect(
+            try client.request("POST", "/newsletter/subscriptions", headers: headers, body: body).status == 429,
+            "--rate-limit newsletter-address=1/hour")
+        let outbox = try client.request("GET", "/__admin/outbox").text
+        let token = try #require(outbox.split(separator: "token=").dropFirst().first?.prefix(43))
+        try await Task.sleep(for: .seconds(2))
+        let late = try client.request("GET", "/newsletter/confirm?token=\(token)")
+        #expect(late.status == 410, "past --token-ttl 1s")
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0)
+    }
+
     @Test("SIGINT is a graceful shutdown too")
     func sigintExitsCleanly() async throws {
         let server = try ServerProcess(["serve", "--port", "0", "--database", "memory"])
@@ -66,6 +89,7 @@ struct ServeCommandTests {
             "(default: 16384)", "--max-body-bytes", "(default: 1048576)", "--idle-timeout", "(default: 30s)",
             "--request-timeout", "(default: 10s)", "--max-in-flight", "(default: 1024)", "--shutdown-timeout",
             "--loops", "--database", "(default: counterpart.sqlite)", "--public-url", "--backlog", "--trust-proxy",
+            "--dev", "--token-ttl <token-ttl>", "(default: 48h)", "newsletter=30/min", "newsletter-address=10/hour",
         ] {
             #expect(text.contains(expected), "missing \(expected) in --help")
         }
@@ -77,6 +101,9 @@ struct ServeCommandTests {
             (["serve", "--port", "70000"], "--port 70000"),
             (["serve", "--public-url", "ftp://x"], "--public-url"),
             (["serve", "--request-timeout", "soon"], "request-timeout"),
+            (["serve", "--token-ttl", "forever"], "token-ttl"),
+            (["serve", "--rate-limit", "newsletter-address=10/day"], "--rate-limit newsletter-address=10/day"),
+            (["serve", "--rate-limit", "pins=1/min"], "--rate-limit pins=1/min"),
         ])
     func invalidOptions(arguments: [String], mention: String) async throws {
         let process = try ServerProcess(arguments)

@@ -19,9 +19,10 @@ public final class Outbox: Sendable {
         self.keeps = keepsMail
     }
 
-    /// Records a sent mail, dropping the oldest beyond `capacity`.
-    public func deliver(_ mail: Mail) {
+    /// Records a sent mail, dropping the oldest beyond `capacity`; the mail is composed only if kept.
+    public func deliver(_ mail: @autoclosure () -> Mail) {
         guard keeps else { return }
+        let mail = mail()
         mails.withLock { mails in
             mails.append(mail)
             if mails.count > Self.capacity { mails.removeFirst(mails.count - Self.capacity) }
