@@ -42,6 +42,10 @@ public struct QueryParameters: Sendable, Equatable {
 
     /// Percent-decodes one component; a malformed escape is kept literally.
     static func decode(_ component: Substring) -> String {
+        // Most components have nothing to decode: no copy through a byte buffer for them.
+        guard component.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return String(component)
+        }
         let bytes = Array(component.utf8)
         var output = [UInt8]()
         output.reserveCapacity(bytes.count)

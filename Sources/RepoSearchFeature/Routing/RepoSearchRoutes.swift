@@ -15,8 +15,10 @@ public struct RepoSearchRoutes: Routes {
         if path.hasPrefix("/avatars/"), path.count > "/avatars/".count, !path.dropFirst(9).contains("/") {
             return [.get]
         }
+        // Every other domain's path passes through here: split only what can be a repository's.
+        guard path.hasPrefix("/repos/") else { return nil }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[1] == "repos" && !parts[2].isEmpty && !parts[3].isEmpty ? [.get] : nil
+        return parts.count == 4 && !parts[2].isEmpty && !parts[3].isEmpty ? [.get] : nil
     }
 
     public func template(for path: String) -> String {
