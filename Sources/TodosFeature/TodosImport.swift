@@ -8,10 +8,7 @@ public import HTTPKit
 public enum TodosImport {
     /// The todos in `bytes`, or every problem found (`[3].createdAt: …`) — never a partial list.
     public static func parse(_ bytes: [UInt8]) throws(RouteError) -> [Todo] {
-        let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        } catch {
+        guard let value = JSONParser.parse(bytes) else {
             throw RouteError(.malformedRequest("The file is not valid JSON."))
         }
         guard case .array(let elements) = value else {

@@ -33,7 +33,7 @@ struct GitHubErrorLiveTests {
             let response = try HTTPClient(port: port).request(method, target)
             #expect(response.status == status)
             #expect(response.header("Content-Type") == "application/json; charset=utf-8")
-            let body = try #require(PlainJSON.parse(response.body))
+            let body = try #require(JSONParser.parse(response.body))
             #expect(GitHubSchema.errorEnvelope.violations(of: body) == [])
             guard case .object(let object) = body else { return }
             #expect(GitHubSchema.undocumentedEnvelopeMembers(of: object) == [])
@@ -69,7 +69,7 @@ struct GitHubErrorLiveTests {
         for reason in [CancellationReason.deadline, .overload, .shutdown] {
             let response = handler.unavailableResponse(to: search, reason: reason)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-            let body = try #require(PlainJSON.parse(response.body.bytes))
+            let body = try #require(JSONParser.parse(response.body.bytes))
             #expect(GitHubSchema.errorEnvelope.violations(of: body) == [])
             guard case .object(let object) = body else { continue }
             #expect(object["status"] == .string("503"))

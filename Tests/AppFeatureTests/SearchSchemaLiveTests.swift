@@ -27,7 +27,7 @@ struct SearchSchemaLiveTests {
                     let target = "/search/repositories?q=" + Self.encoded(q) + option
                     let response = try client.request("GET", target)
                     #expect(response.status == 200, "\(target)")
-                    let answer = try #require(PlainJSON.parse(response.body))
+                    let answer = try #require(JSONParser.parse(response.body))
                     let violations = GitHubSchema.searchRepositories.violations(of: answer)
                     #expect(violations.isEmpty, "\(target): \(violations.prefix(5))")
                     guard case .object(let body) = answer, case .array(let found)? = body["items"] else { continue }
@@ -52,7 +52,7 @@ struct SearchSchemaLiveTests {
             let target = "/search/repositories?q=swift+kit&per_page=50"
             let response = try client.request(
                 "GET", target, headers: [("Accept", "application/vnd.github.v3.text-match+json")])
-            let answer = try #require(PlainJSON.parse(response.body))
+            let answer = try #require(JSONParser.parse(response.body))
             #expect(GitHubSchema.searchRepositories.violations(of: answer) == [])
             guard case .object(let body) = answer, case .array(let items)? = body["items"] else {
                 Issue.record("no items in \(response.text.prefix(200))")
@@ -107,7 +107,7 @@ struct SearchSchemaLiveTests {
             for repository in sample {
                 let response = try client.request("GET", "/repos/" + repository.fullName)
                 #expect(response.status == 200)
-                let answer = try #require(PlainJSON.parse(response.body))
+                let answer = try #require(JSONParser.parse(response.body))
                 #expect(GitHubSchema.fullRepository.violations(of: answer) == [], "\(repository.fullName)")
                 guard case .object(let object) = answer else { continue }
                 #expect(GitHubSchema.undocumentedMembers(of: object, in: GitHubSchema.fullRepository) == [])
@@ -126,18 +126,8 @@ struct SearchSchemaLiveTests {
         try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
             let response = try HTTPClient(port: port).request("GET", "/search/repositories?" + query)
             #expect(response.status == 422)
-            let answer = try #require(PlainJSON.parse(response.body))
+            let answer = try #require(JSONParser.parse(response.body))
             #expect(GitHubSchema.validationError.violations(of: answer) == [])
-        }
-    }
-
-    @Test("PlainJSON reads what Foundation's decoder reads, escapes and all, and rejects what is not JSON")
-    func plainJSON() throws {
-        let text = #"{"a":[1,-2.5,3e2,true,false,null],"s":"q\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00é","o":{},"e":[]}"#
-        let expected = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-        #expect(PlainJSON.parse(Array(text.utf8)) == expected)
-        for broken in ["", "{", "[1,]", "{\"a\"}", "tru", "\"open", "1 2"] {
-            #expect(PlainJSON.parse(Array(broken.utf8)) == nil, "\(broken)")
         }
     }
 

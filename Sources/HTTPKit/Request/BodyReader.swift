@@ -18,7 +18,7 @@ public struct BodyReader {
     )
         throws(RouteError)
     {
-        let value = try JSONBody.decode(JSONValue.self, from: request, limit: limit, accepting: accepting)
+        let value = try JSONBody.value(from: request, limit: limit, accepting: accepting)
         guard case .object(let members) = value else {
             throw RouteError(
                 .validationFailed([

@@ -32,6 +32,22 @@ public enum JSONBody {
         }
     }
 
+    /// The body as a `JSONValue` (what `BodyReader` reads members from), parsed by `JSONParser`.
+    public static func value(
+        from request: ServerRequest,
+        limit: Int = defaultLimit,
+        accepting accepted: [String] = ["application/json"]
+    ) throws(RouteError) -> JSONValue {
+        guard request.body.count <= limit else {
+            throw RouteError(.payloadTooLarge(size: request.body.count, limit: limit))
+        }
+        try checkContentType(of: request, accepted: accepted)
+        guard let value = JSONParser.parse(request.body) else {
+            throw RouteError(.malformedRequest("The body is not valid JSON.", errors: [bodyError]))
+        }
+        return value
+    }
+
     private static let decoder = JSONDecoder()
     private static let bodyError = FieldError(field: "body", code: "invalid", detail: "The body must be JSON.")
 
