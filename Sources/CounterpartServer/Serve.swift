@@ -83,7 +83,8 @@ struct Serve: AsyncParsableCommand {
             """)
     var dev = false
 
-    @Option(name: .customLong("token-ttl"), help: "How long a newsletter confirmation link stays valid (48h, 30m, 90s…).")
+    @Option(
+        name: .customLong("token-ttl"), help: "How long a newsletter confirmation link stays valid (48h, 30m, 90s…).")
     var tokenTTL = DurationArgument(.seconds(NewsletterPolicy.defaultTokenLifetime))
 
     @Flag(help: "Log one line per request (request id, method, path, status, duration).")

@@ -18,7 +18,7 @@ public enum EmailRule {
     private static func address(from input: String) throws(EmailRejection) -> EmailAddress {
         let scalars = input.unicodeScalars
         guard let start = scalars.firstIndex(where: { !ASCII.isTrimmed($0) }),
-              let end = scalars.lastIndex(where: { !ASCII.isTrimmed($0) })
+            let end = scalars.lastIndex(where: { !ASCII.isTrimmed($0) })
         else { throw EmailRejection(.empty) }
         let trimmed = scalars[start...end]
         guard trimmed.allSatisfy({ $0.isASCII }) else { throw EmailRejection(.nonASCII) }

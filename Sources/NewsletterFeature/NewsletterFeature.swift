@@ -177,7 +177,8 @@ public struct NewsletterFeature: Reducer, Sendable {
             let outcome = try await newsletter.confirm(confirmation)
             if outcome.newlyConfirmed {
                 outbox.deliver(
-                    Mail.welcome(outcome.subscriber, unsubscribe: unsubscribe, baseURL: request.baseURL, id: uuid(), now: now))
+                    Mail.welcome(
+                        outcome.subscriber, unsubscribe: unsubscribe, baseURL: request.baseURL, id: uuid(), now: now))
             }
             return outcome
         }

@@ -39,7 +39,8 @@ enum NewsletterResponses {
     static func status(_ subscriber: Subscriber, inHTML: Bool) -> Response {
         if inHTML {
             return subscriber.status == .unsubscribed
-                ? NewsletterPage.unsubscribed(email: subscriber.email) : NewsletterPage.confirmed(email: subscriber.email)
+                ? NewsletterPage.unsubscribed(email: subscriber.email)
+                : NewsletterPage.confirmed(email: subscriber.email)
         }
         var writer = JSONWriter()
         writer.object { object in

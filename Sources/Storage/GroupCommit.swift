@@ -94,7 +94,8 @@ public final class GroupCommit: Sendable {
     }
 
     /// `body`'s result, its changes kept only if it succeeded.
-    private static func inSavepoint<T: Sendable>(_ db: Database, _ body: (Database) throws -> T) -> Result<T, any Error> {
+    private static func inSavepoint<T: Sendable>(_ db: Database, _ body: (Database) throws -> T) -> Result<T, any Error>
+    {
         var result: Result<T, any Error> = .failure(Outcome<T>.neverRan)
         do {
             try db.inSavepoint {

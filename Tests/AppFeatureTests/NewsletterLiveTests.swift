@@ -60,14 +60,17 @@ struct NewsletterLiveTests {
             let token = String(confirmLink.split(separator: "=").last ?? "")
             #expect(page.text.contains(#"value="\#(token)""#))
             let listed = try client.request("GET", "/__admin/newsletter/subscribers")
-            #expect(listed.text.contains(#"{"email":"Ada@example.org","status":"pending""#), "opening the page changed nothing")
+            #expect(
+                listed.text.contains(#"{"email":"Ada@example.org","status":"pending""#),
+                "opening the page changed nothing")
 
             let confirmed = try client.request(
                 "POST", "/newsletter/confirmations", headers: Self.formType + [("Accept", "text/html,*/*;q=0.8")],
                 body: Array("token=\(token)".utf8))
             #expect(confirmed.status == 200)
             #expect(confirmed.text.contains("Subscription confirmed"))
-            let again = try client.request("POST", "/newsletter/confirmations", headers: Self.jsonType, body: try Self.json(["token": token]))
+            let again = try client.request(
+                "POST", "/newsletter/confirmations", headers: Self.jsonType, body: try Self.json(["token": token]))
             #expect(again.status == 200, "a used token again, while confirmed")
             #expect(again.text == #"{"status":"confirmed","email":"Ada@example.org"}"#)
 
@@ -77,7 +80,8 @@ struct NewsletterLiveTests {
             #expect(welcome.listHeaders.first?.value == "<\(unsubscribe)>")
             let unsubscribePage = try client.request("GET", try Self.target(of: unsubscribe))
             #expect(unsubscribePage.text.contains("<button type=\"submit\">Unsubscribe</button>"))
-            let asJSON = try client.request("GET", try Self.target(of: unsubscribe), headers: [("Accept", "application/json")])
+            let asJSON = try client.request(
+                "GET", try Self.target(of: unsubscribe), headers: [("Accept", "application/json")])
             #expect(asJSON.text == #"{"status":"confirmed","email":"Ada@example.org"}"#)
 
             // RFC 8058: what a mail provider's one-click button sends.
@@ -88,7 +92,8 @@ struct NewsletterLiveTests {
                 #expect(oneClick.status == 200)
                 #expect(oneClick.text == #"{"status":"unsubscribed","email":"Ada@example.org"}"#)
             }
-            let gone = try client.request("POST", "/newsletter/confirmations", headers: Self.jsonType, body: try Self.json(["token": token]))
+            let gone = try client.request(
+                "POST", "/newsletter/confirmations", headers: Self.jsonType, body: try Self.json(["token": token]))
             #expect(gone.status == 410, "used, and no longer confirmed")
 
             let eraseTarget = "/newsletter/subscriptions/" + String(unsubscribe.split(separator: "=").last ?? "")
@@ -114,13 +119,18 @@ struct NewsletterLiveTests {
                     "x-request-id", "server-timing", "x-ratelimit-remaining", "x-ratelimit-used", "x-ratelimit-reset",
                     "content-length",
                 ]
-                let headers = response.headers.filter { !varying.contains($0.0.lowercased()) }.map { "\($0.0): \($0.1)" }
-                answers.append((response.status, response.text.replacingOccurrences(of: email, with: "ADDRESS"), headers))
+                let headers = response.headers.filter { !varying.contains($0.0.lowercased()) }.map {
+                    "\($0.0): \($0.1)"
+                }
+                answers.append(
+                    (response.status, response.text.replacingOccurrences(of: email, with: "ADDRESS"), headers))
             }
             #expect(Set(answers.map(\.status)) == [202])
             #expect(Set(answers.map(\.body)) == [#"{"status":"pending","email":"ADDRESS"}"#])
             #expect(answers.allSatisfy { $0.headers == answers[0].headers }, "\(answers.map(\.headers))")
-            #expect(outbox.list().map(\.kind) == [.confirmation, .confirmation, .confirmation, .alreadySubscribed], "newest first")
+            #expect(
+                outbox.list().map(\.kind) == [.confirmation, .confirmation, .confirmation, .alreadySubscribed],
+                "newest first")
         }
     }
 
@@ -128,10 +138,12 @@ struct NewsletterLiveTests {
     func expiry() async throws {
         let outbox = Outbox(keepsMail: true)
         let clock = LockIsolated(Self.start)
-        try await LiveServer.runApp(dependencies: Self.dependencies(outbox: outbox, clock: clock), dev: true) { _, port in
+        try await LiveServer.runApp(dependencies: Self.dependencies(outbox: outbox, clock: clock), dev: true) {
+            _, port in
             let client = try HTTPClient(port: port)
             _ = try client.request(
-                "POST", "/newsletter/subscriptions", headers: Self.jsonType, body: try Self.json(["email": "late@example.com"]))
+                "POST", "/newsletter/subscriptions", headers: Self.jsonType,
+                body: try Self.json(["email": "late@example.com"]))
             let link = try #require(outbox.list().first?.confirmLink)
             clock.setValue(Self.start.addingTimeInterval(48 * 3600 - 1))
             #expect(try client.request("GET", try Self.target(of: link)).status == 200)
@@ -157,16 +169,22 @@ struct NewsletterLiveTests {
             }
             let invalid = try subscribe(#"{"email":"user@@example.com"}"#)
             #expect(invalid.status == 422)
-            #expect(invalid.text.contains(#"{"field":"email","code":"multiple_at","detail":"An email address has exactly one @."}"#))
+            #expect(
+                invalid.text.contains(
+                    #"{"field":"email","code":"multiple_at","detail":"An email address has exactly one @."}"#))
             #expect(try subscribe(#"{"name":"x"}"#).text.contains(#""field":"email","code":"missing""#))
             #expect(try subscribe(#"{"email":5}"#).text.contains(#""field":"email","code":"type""#))
             let longName = try subscribe(#"{"email":"a@example.com","name":"\#(String(repeating: "é", count: 101))"}"#)
             #expect(longName.status == 422)
             #expect(longName.text.contains(#""field":"name","code":"too_long""#))
-            #expect(try subscribe(#"{"email":"a@example.com","name":"\#(String(repeating: "é", count: 100))"}"#).status == 202)
+            #expect(
+                try subscribe(#"{"email":"a@example.com","name":"\#(String(repeating: "é", count: 100))"}"#).status
+                    == 202)
             #expect(try subscribe(#"{"email":"#).status == 400)
             #expect(try subscribe("email=a%40example.com", type: [("Content-Type", "text/plain")]).status == 415)
-            #expect(try subscribe(#"{"email":"b@example.com"}"#, type: Self.formType).status == 202, "JSON labelled as a form")
+            #expect(
+                try subscribe(#"{"email":"b@example.com"}"#, type: Self.formType).status == 202,
+                "JSON labelled as a form")
             #expect(try subscribe("email=not-an-address", type: Self.formType).text.contains(#""code":"missing_at""#))
             #expect(try client.request("GET", "/newsletter/confirm").status == 400, "no token at all")
             #expect(try client.request("GET", "/newsletter/confirm?token=short").status == 404)
@@ -174,8 +192,10 @@ struct NewsletterLiveTests {
             #expect(try client.request("POST", "/newsletter/unsubscribe?token=\(unknown)").status == 404)
             #expect(try client.request("DELETE", "/newsletter/subscriptions/\(unknown)").status == 404)
             #expect(
-                try client.request("POST", "/newsletter/confirmations", headers: Self.jsonType, body: Array(#"{"token":1}"#.utf8))
-                    .status == 422)
+                try client.request(
+                    "POST", "/newsletter/confirmations", headers: Self.jsonType, body: Array(#"{"token":1}"#.utf8)
+                )
+                .status == 422)
             #expect(try client.request("GET", "/__admin/outbox?limit=0").status == 400)
             #expect(try client.request("GET", "/__admin/outbox/nope.eml").status == 404)
             #expect(outbox.list().count == 2, "only the two valid sign-ups sent mail")
@@ -186,11 +206,15 @@ struct NewsletterLiveTests {
     func emailCheck() async throws {
         try await LiveServer.runApp(dependencies: Self.dependencies(outbox: Outbox(keepsMail: false))) { _, port in
             let client = try HTTPClient(port: port)
-            let valid = try client.request("GET", "/newsletter/email-check?email=%20%20Jane.Doe%2Bnews%40Example.COM%20%0A")
-            #expect(valid.text == #"{"valid":true,"normalized":"Jane.Doe+news@example.com","reason":null,"message":null}"#)
+            let valid = try client.request(
+                "GET", "/newsletter/email-check?email=%20%20Jane.Doe%2Bnews%40Example.COM%20%0A")
+            #expect(
+                valid.text == #"{"valid":true,"normalized":"Jane.Doe+news@example.com","reason":null,"message":null}"#)
             #expect(valid.header("ETag") != nil)
             let empty = try client.request("GET", "/newsletter/email-check")
-            #expect(empty.text == #"{"valid":false,"normalized":null,"reason":"empty","message":"Enter an email address."}"#)
+            #expect(
+                empty.text == #"{"valid":false,"normalized":null,"reason":"empty","message":"Enter an email address."}"#
+            )
         }
     }
 
@@ -209,11 +233,13 @@ struct NewsletterLiveTests {
         let limiter = RateLimiter.standard(overrides: ["newsletter": .init(requests: 2, enforced: true)], now: { 0 })
         var values = Self.dependencies(outbox: Outbox(keepsMail: true))
         values.newsletterPolicy = NewsletterPolicy(
-            addressLimiter: RateLimiter(limits: ["newsletter-address": .init(requests: 1, enforced: true, windowSeconds: 3600)], now: { 0 }))
+            addressLimiter: RateLimiter(
+                limits: ["newsletter-address": .init(requests: 1, enforced: true, windowSeconds: 3600)], now: { 0 }))
         try await LiveServer.runApp(dependencies: values, rateLimiter: limiter) { _, port in
             let client = try HTTPClient(port: port)
             func subscribe(_ email: String) throws -> ClientResponse {
-                try client.request("POST", "/newsletter/subscriptions", headers: Self.jsonType, body: try Self.json(["email": email]))
+                try client.request(
+                    "POST", "/newsletter/subscriptions", headers: Self.jsonType, body: try Self.json(["email": email]))
             }
             #expect(try subscribe("confirmed@example.com").status == 202)
             let perAddress = try subscribe("Confirmed@example.com")

@@ -21,10 +21,11 @@ func trimmedForPattern(_ input: String) -> String {
 
 /// The pattern's and the rule's answers on `input`, described for a failure message if they disagree.
 func disagreement(on input: String, matches: Bool, verdict: Result<EmailAddress, EmailRejection>) -> String? {
-    let rule = switch verdict {
-    case .success(let address): "valid \(escaped(address.normalized))"
-    case .failure(let rejection): "invalid (\(rejection.reason.rawValue))"
-    }
+    let rule =
+        switch verdict {
+        case .success(let address): "valid \(escaped(address.normalized))"
+        case .failure(let rejection): "invalid (\(rejection.reason.rawValue))"
+        }
     let accepted = if case .success = verdict { true } else { false }
     guard matches != accepted else { return nil }
     return "\(escaped(input)): pattern \(matches ? "matches" : "does not match"), rule says \(rule)"

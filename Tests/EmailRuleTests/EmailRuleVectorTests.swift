@@ -11,7 +11,9 @@ struct EmailRuleVectorTests {
         #expect("\(address.localPart)@\(address.domain)" == vector.normalized)
     }
 
-    @Test("invalid inputs are rejected with the listed reason and message", arguments: invalidVectors + edgeInvalidVectors)
+    @Test(
+        "invalid inputs are rejected with the listed reason and message", arguments: invalidVectors + edgeInvalidVectors
+    )
     func invalid(_ vector: InvalidVector) {
         switch EmailRule.validate(vector.input) {
         case .success(let address):

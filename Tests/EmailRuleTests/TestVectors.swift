@@ -45,9 +45,15 @@ let listedReasons: [(reason: EmailRejection.Reason, code: String, message: Strin
     (.emptyLocal, "empty_local", "Enter the part before the @."),
     (.emptyDomain, "empty_domain", "Enter the part after the @."),
     (.localTooLong, "local_too_long", "The part before the @ can't be longer than 64 characters."),
-    (.invalidLocalCharacter, "invalid_local_character", #"The part before the @ contains a character that isn't allowed: "{c}"."#),
+    (
+        .invalidLocalCharacter, "invalid_local_character",
+        #"The part before the @ contains a character that isn't allowed: "{c}"."#
+    ),
     (.localDot, "local_dot", "The part before the @ can't start or end with a dot or have two dots in a row."),
-    (.invalidDomainCharacter, "invalid_domain_character", #"The domain contains a character that isn't allowed: "{c}"."#),
+    (
+        .invalidDomainCharacter, "invalid_domain_character",
+        #"The domain contains a character that isn't allowed: "{c}"."#
+    ),
     (.domainDot, "domain_dot", "The domain can't start or end with a dot or have two dots in a row."),
     (.domainNeedsDot, "domain_needs_dot", "The domain needs a dot, like example.com."),
     (.labelTooLong, "label_too_long", "Each part of the domain can be at most 63 characters."),
@@ -99,7 +105,8 @@ let invalidVectors = [
     InvalidVector("user@", .emptyDomain),
     InvalidVector(repeated("a", 65) + "@example.com", .localTooLong),
     InvalidVector("user name@example.com", .invalidLocalCharacter, offending: " ", message: localCharacterMessage(" ")),
-    InvalidVector(#""quoted"@example.com"#, .invalidLocalCharacter, offending: "\"", message: localCharacterMessage("\"")),
+    InvalidVector(
+        #""quoted"@example.com"#, .invalidLocalCharacter, offending: "\"", message: localCharacterMessage("\"")),
     InvalidVector(".user@example.com", .localDot),
     InvalidVector("us..er@example.com", .localDot),
     InvalidVector("user@[127.0.0.1]", .invalidDomainCharacter, offending: "[", message: domainCharacterMessage("[")),
@@ -131,8 +138,11 @@ let edgeValidVectors = [
 /// including inside the checks with two reasons (see `EmailRule.validate(_:)`).
 let edgeInvalidVectors = [
     InvalidVector("\r\n\u{0C}\t ", .empty),
-    InvalidVector("\u{0B}user@example.com", .invalidLocalCharacter, offending: "\u{0B}", message: localCharacterMessage("\u{0B}")),
-    InvalidVector("user@example.com\u{0B}", .invalidDomainCharacter, offending: "\u{0B}", message: domainCharacterMessage("\u{0B}")),
+    InvalidVector(
+        "\u{0B}user@example.com", .invalidLocalCharacter, offending: "\u{0B}", message: localCharacterMessage("\u{0B}")),
+    InvalidVector(
+        "user@example.com\u{0B}", .invalidDomainCharacter, offending: "\u{0B}",
+        message: domainCharacterMessage("\u{0B}")),
     InvalidVector("\u{A0}user@example.com", .nonASCII),
     InvalidVector(
         repeated("a", 64) + "@" + repeated("b", 63) + "." + repeated("c", 63) + "." + repeated("d", 60) + ".c",
@@ -140,7 +150,8 @@ let edgeInvalidVectors = [
     ),
     InvalidVector("@", .emptyLocal),
     InvalidVector("a b@@", .multipleAt),
-    InvalidVector("a" + repeated(" ", 63) + "@x", .invalidLocalCharacter, offending: " ", message: localCharacterMessage(" ")),
+    InvalidVector(
+        "a" + repeated(" ", 63) + "@x", .invalidLocalCharacter, offending: " ", message: localCharacterMessage(" ")),
     InvalidVector("a" + repeated(" ", 64) + "@x", .localTooLong),
     InvalidVector("us,er.@example.com", .invalidLocalCharacter, offending: ",", message: localCharacterMessage(",")),
     InvalidVector("user.@ex(ample.com", .localDot),

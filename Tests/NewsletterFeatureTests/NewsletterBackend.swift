@@ -54,6 +54,7 @@ enum Fixtures {
     }
 
     static func confirmation(_ token: UInt8, unsubscribe: UInt8, at now: Timestamp = now) -> Confirmation {
-        Confirmation(token: Fixtures.token(token).digest, unsubscribeToken: Fixtures.token(unsubscribe).digest, now: now)
+        Confirmation(
+            token: Fixtures.token(token).digest, unsubscribeToken: Fixtures.token(unsubscribe).digest, now: now)
     }
 }

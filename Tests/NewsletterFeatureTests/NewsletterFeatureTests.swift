@@ -104,7 +104,9 @@ struct NewsletterFeatureTests {
         await store.finish()
         #expect(outbox.list().map(\.kind) == [mail])
         if mail == .alreadySubscribed {
-            #expect(outbox.list().first?.unsubscribeLink == Self.base + "/newsletter/unsubscribe?token=" + Fixtures.token(2).text)
+            #expect(
+                outbox.list().first?.unsubscribeLink == Self.base + "/newsletter/unsubscribe?token="
+                    + Fixtures.token(2).text)
         }
     }
 
@@ -182,11 +184,14 @@ struct NewsletterFeatureTests {
     @Test("an expired token is 410")
     func expired() async throws {
         let repository = NewsletterRepository.inMemory()
-        _ = try await repository.subscribe(Fixtures.signup("x@example.com", at: Fixtures.now.adding(seconds: -Fixtures.lifetime)))
+        _ = try await repository.subscribe(
+            Fixtures.signup("x@example.com", at: Fixtures.now.adding(seconds: -Fixtures.lifetime)))
         let store = makeStore(repository: repository)
         let confirm = request(.confirm(Fixtures.token(1)))
         await store.send(confirm) { $0.request = confirm }
-        await store.receive(\.internal.confirmed.failure) { $0.response = .problem(NewsletterError.expiredToken.problem) }
+        await store.receive(\.internal.confirmed.failure) {
+            $0.response = .problem(NewsletterError.expiredToken.problem)
+        }
         await store.finish()
         #expect(outbox.list().isEmpty, "no welcome mail")
     }
@@ -216,7 +221,8 @@ struct NewsletterFeatureTests {
             await store.receive(\.internal.inspected.success) {
                 $0.response =
                     html
-                    ? NewsletterPage.unsubscribe(email: "confirmed@example.com", token: Fixtures.token(2), baseURL: Self.base)
+                    ? NewsletterPage.unsubscribe(
+                        email: "confirmed@example.com", token: Fixtures.token(2), baseURL: Self.base)
                     : .json(bytes: Array(#"{"status":"confirmed","email":"confirmed@example.com"}"#.utf8))
             }
             await store.finish()
@@ -272,7 +278,9 @@ struct NewsletterFeatureTests {
         let subscribers = request(.listSubscribers)
         let store = makeStore()
         await store.send(subscribers) { $0.request = subscribers }
-        await store.receive(\.internal.listed.success) { $0.response = NewsletterResponses.list(NewsletterSeed.subscribers) }
+        await store.receive(\.internal.listed.success) {
+            $0.response = NewsletterResponses.list(NewsletterSeed.subscribers)
+        }
         await store.finish()
 
         let first = Mail(
@@ -288,7 +296,10 @@ struct NewsletterFeatureTests {
             (.listOutbox(to: nil, limit: 1), NewsletterResponses.list([second])),
             (.listOutbox(to: "b@EXAMPLE.com", limit: 200), NewsletterResponses.list([second])),
             (.outboxMessage(UUID(1)), NewsletterResponses.message(second)),
-            (.outboxMessage(UUID(9)), .problem(.notFound("No mail 00000000-0000-0000-0000-000000000009 is in the outbox."))),
+            (
+                .outboxMessage(UUID(9)),
+                .problem(.notFound("No mail 00000000-0000-0000-0000-000000000009 is in the outbox."))
+            ),
             (.clearOutbox, Response(status: .noContent)),
         ]
         for (operation, response) in answers {

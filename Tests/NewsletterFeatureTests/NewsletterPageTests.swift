@@ -24,7 +24,8 @@ struct NewsletterPageTests {
     @Test("the confirm page posts the token back to this origin, under the base's path")
     func confirmForm() {
         let page = html(
-            NewsletterPage.confirm(email: "a@example.com", token: Self.token, baseURL: "https://demo.example/sandboxes/x"))
+            NewsletterPage.confirm(
+                email: "a@example.com", token: Self.token, baseURL: "https://demo.example/sandboxes/x"))
         #expect(page.contains(#"<form method="post" action="/sandboxes/x/newsletter/confirmations">"#))
         #expect(page.contains(#"<input type="hidden" name="token" value="\#(Self.token.text)">"#))
         #expect(!page.contains("<script"), "pages work without JavaScript")
@@ -39,9 +40,10 @@ struct NewsletterPageTests {
         #expect(policy.contains("frame-ancestors 'none'"))
         #expect(response.headers[.referrerPolicy] == "no-referrer", "the token in the URL never leaks as a Referer")
         let page = html(response)
-        let style = try #require(page.range(of: "<style>").flatMap { start in
-            page.range(of: "</style>").map { String(page[start.upperBound..<$0.lowerBound]) }
-        })
+        let style = try #require(
+            page.range(of: "<style>").flatMap { start in
+                page.range(of: "</style>").map { String(page[start.upperBound..<$0.lowerBound]) }
+            })
         let hash = Base64URL.standard(SHA256.digest(Array(style.utf8)))
         #expect(policy.contains("'sha256-\(hash)'"))
         #expect(response.headers[.contentType] == "text/html; charset=utf-8")

@@ -33,7 +33,8 @@ struct NewsletterRepositoryContractTests {
         #expect(confirmed.subscriber.status == .confirmed)
         #expect(confirmed.subscriber.confirmedAt == later)
 
-        let again = try await newsletter.confirm(Fixtures.confirmation(1, unsubscribe: 4, at: later.adding(seconds: 60)))
+        let again = try await newsletter.confirm(
+            Fixtures.confirmation(1, unsubscribe: 4, at: later.adding(seconds: 60)))
         #expect(again == ConfirmOutcome(subscriber: confirmed.subscriber, newlyConfirmed: false))
         await #expect(throws: NewsletterError.unknownToken, "a repeat keeps no new unsubscribe token") {
             try await newsletter.unsubscribe(Fixtures.token(4).digest, later)
@@ -49,7 +50,9 @@ struct NewsletterRepositoryContractTests {
         await #expect(throws: NewsletterError.unknownToken) {
             try await newsletter.confirm(Confirmation(token: unknown, unsubscribeToken: unknown, now: Fixtures.now))
         }
-        await #expect(throws: NewsletterError.unknownToken) { try await newsletter.inspect(unknown, .confirm, Fixtures.now) }
+        await #expect(throws: NewsletterError.unknownToken) {
+            try await newsletter.inspect(unknown, .confirm, Fixtures.now)
+        }
         await #expect(throws: NewsletterError.unknownToken) { try await newsletter.unsubscribe(unknown, Fixtures.now) }
         await #expect(throws: NewsletterError.unknownToken) { try await newsletter.erase(unknown) }
     }
@@ -84,7 +87,9 @@ struct NewsletterRepositoryContractTests {
         }
     }
 
-    @Test("a used token answers again only while confirmed and within its lifetime", arguments: NewsletterBackend.allCases)
+    @Test(
+        "a used token answers again only while confirmed and within its lifetime", arguments: NewsletterBackend.allCases
+    )
     func usedTokens(backend: NewsletterBackend) async throws {
         let newsletter = try backend.make()
         _ = try await newsletter.subscribe(Fixtures.signup("used@example.com"))
@@ -99,7 +104,9 @@ struct NewsletterRepositoryContractTests {
         }
     }
 
-    @Test("a confirmed address signing up stays confirmed and gets an unsubscribe token", arguments: NewsletterBackend.allCases)
+    @Test(
+        "a confirmed address signing up stays confirmed and gets an unsubscribe token",
+        arguments: NewsletterBackend.allCases)
     func confirmedSignsUpAgain(backend: NewsletterBackend) async throws {
         let newsletter = try backend.make()
         let seeded = NewsletterSeed.subscribers[0]
@@ -113,12 +120,15 @@ struct NewsletterRepositoryContractTests {
         #expect(unsubscribed.unsubscribedAt == Fixtures.now)
     }
 
-    @Test("pending and unsubscribed addresses get a fresh confirm token; older unexpired ones stay valid",
+    @Test(
+        "pending and unsubscribed addresses get a fresh confirm token; older unexpired ones stay valid",
         arguments: NewsletterBackend.allCases)
     func pendingAndGone(backend: NewsletterBackend) async throws {
         let newsletter = try backend.make()
         for (email, first) in [("pending@example.com", UInt8(1)), ("gone@example.com", UInt8(11))] {
-            guard case .confirmationSent(let subscriber) = try await newsletter.subscribe(Fixtures.signup(email, confirm: first))
+            guard
+                case .confirmationSent(let subscriber) = try await newsletter.subscribe(
+                    Fixtures.signup(email, confirm: first))
             else {
                 Issue.record("\(email) must get a confirmation mail")
                 continue
@@ -142,7 +152,8 @@ struct NewsletterRepositoryContractTests {
         let first = try await newsletter.unsubscribe(Fixtures.token(3).digest, Fixtures.now)
         let second = try await newsletter.unsubscribe(Fixtures.token(3).digest, Fixtures.now.adding(seconds: 60))
         #expect(second == first, "a repeat changes nothing, not even unsubscribedAt")
-        #expect(try await newsletter.inspect(Fixtures.token(3).digest, .unsubscribe, Fixtures.now).status == .unsubscribed)
+        #expect(
+            try await newsletter.inspect(Fixtures.token(3).digest, .unsubscribe, Fixtures.now).status == .unsubscribed)
 
         _ = try await newsletter.subscribe(Fixtures.signup("u@example.com", confirm: 7))
         await #expect(throws: NewsletterError.unknownToken, "signing up again replaces the unsubscribe token") {

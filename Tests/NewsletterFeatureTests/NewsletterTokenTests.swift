@@ -9,7 +9,9 @@ struct NewsletterTokenTests {
     func encoding() {
         let token = NewsletterToken(randomBytes: Array(0..<32))
         #expect(token.text == "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8")
-        #expect(NewsletterToken(randomBytes: Array(repeating: 0xFF, count: 32)).text == String(repeating: "_", count: 42) + "8")
+        #expect(
+            NewsletterToken(randomBytes: Array(repeating: 0xFF, count: 32)).text == String(repeating: "_", count: 42)
+                + "8")
         #expect(Base64URL.standard([0xFB, 0xFF]) == "+/8=")
     }
 
@@ -22,8 +24,11 @@ struct NewsletterTokenTests {
 
     @Test(
         "only 43 base64url characters parse",
-        arguments: ["", "abc", String(repeating: "A", count: 42), String(repeating: "A", count: 44),
-            String(repeating: "A", count: 42) + "=", String(repeating: "A", count: 42) + "+", String(repeating: "A", count: 42) + "é"])
+        arguments: [
+            "", "abc", String(repeating: "A", count: 42), String(repeating: "A", count: 44),
+            String(repeating: "A", count: 42) + "=", String(repeating: "A", count: 42) + "+",
+            String(repeating: "A", count: 42) + "é",
+        ])
     func parsing(text: String) {
         #expect(NewsletterToken(parsing: text) == nil)
     }

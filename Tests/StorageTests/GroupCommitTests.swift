@@ -9,7 +9,9 @@ struct GroupCommitTests {
     static func database() throws -> (any DatabaseWriter, CommitCounter) {
         let database = try SQLiteDatabase.open(
             .memory,
-            migrations: [Migration("numbers") { db in try db.execute(sql: "CREATE TABLE numbers (n INTEGER PRIMARY KEY)") }]
+            migrations: [
+                Migration("numbers") { db in try db.execute(sql: "CREATE TABLE numbers (n INTEGER PRIMARY KEY)") }
+            ]
         )
         let counter = CommitCounter()
         database.add(transactionObserver: counter)
@@ -83,7 +85,8 @@ struct GroupCommitTests {
             try await writes.write { db in try db.execute(sql: "INSERT INTO numbers (n) VALUES (7)") }
         }
         try await writes.write { db in try db.execute(sql: "INSERT INTO numbers (n) VALUES (8)") }
-        #expect(try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM numbers ORDER BY n") } == [7, 8])
+        #expect(
+            try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM numbers ORDER BY n") } == [7, 8])
     }
 }
 

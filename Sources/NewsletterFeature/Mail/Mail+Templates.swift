@@ -56,7 +56,9 @@ extension Mail {
     }
 
     /// The mail a confirmation sends.
-    static func welcome(_ subscriber: Subscriber, unsubscribe token: NewsletterToken, baseURL: String, id: UUID, now: Timestamp)
+    static func welcome(
+        _ subscriber: Subscriber, unsubscribe token: NewsletterToken, baseURL: String, id: UUID, now: Timestamp
+    )
         -> Mail
     {
         let link = unsubscribeLink(token, baseURL: baseURL)

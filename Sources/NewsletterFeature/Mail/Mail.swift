@@ -25,7 +25,9 @@ public struct Mail: Sendable, Equatable {
     /// The RFC 2369 / RFC 8058 headers of a mail with an unsubscribe link, `[]` otherwise.
     public var listHeaders: [(name: String, value: String)] {
         guard let unsubscribeLink else { return [] }
-        return [("List-Unsubscribe", "<" + unsubscribeLink + ">"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")]
+        return [
+            ("List-Unsubscribe", "<" + unsubscribeLink + ">"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
+        ]
     }
 
     /// Whether `address` (any case) is the recipient.

@@ -54,7 +54,8 @@ enum NewsletterRules {
     static func confirm(_ confirmation: Confirmation, token: StoredToken?, subscriber: Subscriber?)
         throws(NewsletterError) -> ConfirmChange
     {
-        var subscriber = try confirmable(token, subscriber: subscriber, digest: confirmation.token, now: confirmation.now)
+        var subscriber = try confirmable(
+            token, subscriber: subscriber, digest: confirmation.token, now: confirmation.now)
         guard token?.usedAt == nil else {
             return ConfirmChange(outcome: ConfirmOutcome(subscriber: subscriber, newlyConfirmed: false))
         }
@@ -73,7 +74,9 @@ enum NewsletterRules {
     }
 
     /// What a token's page shows, changing nothing: the subscriber a usable token belongs to.
-    static func inspect(_ token: StoredToken?, kind: TokenKind, digest: TokenDigest, subscriber: Subscriber?, now: Timestamp)
+    static func inspect(
+        _ token: StoredToken?, kind: TokenKind, digest: TokenDigest, subscriber: Subscriber?, now: Timestamp
+    )
         throws(NewsletterError) -> Subscriber
     {
         switch kind {

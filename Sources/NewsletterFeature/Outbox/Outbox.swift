@@ -32,7 +32,8 @@ public final class Outbox: Sendable {
     /// Up to `limit` mails, newest first, only those to `address` (any case) when given.
     public func list(to address: String? = nil, limit: Int = capacity) -> [Mail] {
         mails.withLock { mails in
-            Array(mails.reversed().lazy.filter { mail in address.map { mail.isAddressed(to: $0) } ?? true }.prefix(limit))
+            Array(
+                mails.reversed().lazy.filter { mail in address.map { mail.isAddressed(to: $0) } ?? true }.prefix(limit))
         }
     }
 

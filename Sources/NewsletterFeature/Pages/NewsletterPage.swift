@@ -43,7 +43,9 @@ enum NewsletterPage {
     static func unsubscribed(email: String) -> Response {
         page(
             title: "Unsubscribed",
-            body: "<p><strong>\(escape(email))</strong> will get no more newsletters. You can sign up again any time.</p>")
+            body:
+                "<p><strong>\(escape(email))</strong> will get no more newsletters. You can sign up again any time.</p>"
+        )
     }
 
     /// A token that does not work, as a page with the problem's status.

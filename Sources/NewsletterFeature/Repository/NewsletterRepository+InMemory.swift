@@ -8,7 +8,9 @@ extension NewsletterRepository {
         let store = InMemoryNewsletter(seed: seed)
         return Self(
             subscribe: { signup in store.state.withLock { $0.subscribe(signup) } },
-            confirm: { confirmation in try store.state.withLock { state throws(NewsletterError) in try state.confirm(confirmation) } },
+            confirm: { confirmation in
+                try store.state.withLock { state throws(NewsletterError) in try state.confirm(confirmation) }
+            },
             inspect: { digest, kind, now in
                 try store.state.withLock { state throws(NewsletterError) in
                     let token = state.tokens[digest]
@@ -45,7 +47,9 @@ private final class InMemoryNewsletter: Sendable {
         mutating func subscribe(_ signup: Signup) -> SignupOutcome {
             let change = NewsletterRules.signUp(signup, existing: subscribers[signup.address.identity])
             if change.dropsUnsubscribeTokens {
-                tokens = tokens.filter { !($0.value.identity == change.subscriber.identity && $0.value.kind == .unsubscribe) }
+                tokens = tokens.filter {
+                    !($0.value.identity == change.subscriber.identity && $0.value.kind == .unsubscribe)
+                }
             }
             subscribers[change.subscriber.identity] = change.subscriber
             tokens[change.token.digest] = change.token

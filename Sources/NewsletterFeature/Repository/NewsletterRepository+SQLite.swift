@@ -28,7 +28,8 @@ extension NewsletterRepository {
                 try await write(writes) { db in
                     let token = try TokenRows.fetchOne(db, digest: confirmation.token)
                     let change = try NewsletterRules.confirm(
-                        confirmation, token: token, subscriber: try token.flatMap { try SubscriberRows.fetchOne(db, identity: $0.identity) })
+                        confirmation, token: token,
+                        subscriber: try token.flatMap { try SubscriberRows.fetchOne(db, identity: $0.identity) })
                     if let subscriber = change.subscriber { try SubscriberRows.upsert(db, subscriber) }
                     if let used = change.usedToken { try TokenRows.markUsed(db, digest: used, at: confirmation.now) }
                     if let new = change.newToken { try TokenRows.insert(db, new) }
@@ -51,7 +52,8 @@ extension NewsletterRepository {
                     let token = try TokenRows.fetchOne(db, digest: digest)
                     let subscriber = try NewsletterRules.unsubscribe(
                         token, digest: digest,
-                        subscriber: try token.flatMap { try SubscriberRows.fetchOne(db, identity: $0.identity) }, now: now)
+                        subscriber: try token.flatMap { try SubscriberRows.fetchOne(db, identity: $0.identity) },
+                        now: now)
                     try SubscriberRows.upsert(db, subscriber)
                     try TokenRows.deleteUnusedConfirmTokens(db, identity: subscriber.identity)
                     return subscriber
@@ -121,7 +123,8 @@ enum SubscriberRows {
         }
         var subscriber = Subscriber(
             email: row[1], name: row[2], status: parsed, createdAt: Timestamp(secondsSince1970: row[4]),
-            confirmedAt: (row[5] as Int64?).map(Timestamp.init(secondsSince1970:)), unsubscribedAt: (row[6] as Int64?).map(Timestamp.init(secondsSince1970:)))
+            confirmedAt: (row[5] as Int64?).map(Timestamp.init(secondsSince1970:)),
+            unsubscribedAt: (row[6] as Int64?).map(Timestamp.init(secondsSince1970:)))
         subscriber.identity = row[0]
         return subscriber
     }
@@ -133,7 +136,9 @@ enum TokenRows {
         guard
             let row = try Row.fetchOne(
                 db.cachedStatement(
-                    sql: "SELECT digest, identity, kind, createdAt, expiresAt, usedAt FROM newsletter_tokens WHERE digest = ?"),
+                    sql:
+                        "SELECT digest, identity, kind, createdAt, expiresAt, usedAt FROM newsletter_tokens WHERE digest = ?"
+                ),
                 arguments: [Data(digest.bytes)])
         else { return nil }
         let kind: String = row[2]
@@ -143,13 +148,15 @@ enum TokenRows {
         let stored: Data = row[0]
         return StoredToken(
             digest: TokenDigest(bytes: Array(stored)), identity: row[1], kind: parsed,
-            createdAt: Timestamp(secondsSince1970: row[3]), expiresAt: (row[4] as Int64?).map(Timestamp.init(secondsSince1970:)),
+            createdAt: Timestamp(secondsSince1970: row[3]),
+            expiresAt: (row[4] as Int64?).map(Timestamp.init(secondsSince1970:)),
             usedAt: (row[5] as Int64?).map(Timestamp.init(secondsSince1970:)))
     }
 
     static func insert(_ db: Database, _ token: StoredToken) throws {
         try db.cachedStatement(
-            sql: "INSERT INTO newsletter_tokens (digest, identity, kind, createdAt, expiresAt, usedAt) VALUES (?, ?, ?, ?, ?, ?)"
+            sql:
+                "INSERT INTO newsletter_tokens (digest, identity, kind, createdAt, expiresAt, usedAt) VALUES (?, ?, ?, ?, ?, ?)"
         ).execute(arguments: [
             Data(token.digest.bytes), token.identity, token.kind.rawValue, token.createdAt.secondsSince1970,
             token.expiresAt?.secondsSince1970, token.usedAt?.secondsSince1970,

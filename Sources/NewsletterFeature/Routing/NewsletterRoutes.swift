@@ -18,7 +18,8 @@ public struct NewsletterRoutes: Routes {
         case "/newsletter/confirm", "/newsletter/email-check": [.get]
         case "/newsletter/confirmations": [.post]
         case "/newsletter/unsubscribe": [.get, .post]
-        case _ where path.hasPrefix(Self.subscriptionsPrefix) && !path.dropFirst(Self.subscriptionsPrefix.count).contains("/"):
+        case _
+        where path.hasPrefix(Self.subscriptionsPrefix) && !path.dropFirst(Self.subscriptionsPrefix.count).contains("/"):
             [.delete]
         default: nil
         }
