@@ -1,0 +1,32 @@
+/// The slots of a ``KDTree`` while it is being sorted: its two columns as buffers, so that the
+/// millions of reads and swaps of a large build cost no reference counting or uniqueness checks.
+///
+/// Only lives inside `withUnsafeMutableBufferPointer` in `KDTree.init`; every index it uses lies
+/// within `0..<itemIndices.count`, which debug builds check on each access.
+struct KDTreeSlots {
+    let itemIndices: UnsafeMutableBufferPointer<Int32>
+    let coordinates: UnsafeMutableBufferPointer<Float>
+
+    /// Splits `0..<count` at its median on x, each half at its median on y, and so on, until the
+    /// runs are leaves.
+    func sortIntoTree() {
+        var pending = [TreeRange(left: 0, right: itemIndices.count - 1, axis: 0)]
+        while let range = pending.popLast() {
+            guard range.right - range.left > KDTree.nodeSize else { continue }
+            let middle = (range.left + range.right) >> 1
+            select(middle, left: range.left, right: range.right, axis: range.axis)
+            pending.append(TreeRange(left: range.left, right: middle - 1, axis: 1 - range.axis))
+            pending.append(TreeRange(left: middle + 1, right: range.right, axis: 1 - range.axis))
+        }
+    }
+
+    func coordinate(at slot: Int, axis: Int) -> Float {
+        coordinates[2 * slot + axis]
+    }
+
+    func swapSlots(_ first: Int, _ second: Int) {
+        itemIndices.swapAt(first, second)
+        coordinates.swapAt(2 * first, 2 * second)
+        coordinates.swapAt(2 * first + 1, 2 * second + 1)
+    }
+}
