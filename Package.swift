@@ -126,6 +126,26 @@ let package = Package(
         ),
         // Standard library only: the same rule compiles in an iOS app and in the server.
         .target(name: "EmailRule", swiftSettings: strictSettings),
+        // Map pins' geometry (areas, snapping, a KD-tree, the seed) and clustering (supercluster's
+        // algorithm): pure Swift, no dependency, so an app could use them as they are.
+        .target(name: "PinGeometry", swiftSettings: strictSettings),
+        .target(name: "PinClusters", swiftSettings: strictSettings),
+        .target(
+            name: "MapPinsFeature",
+            dependencies: [
+                "HTTPKit",
+                "PinClusters",
+                "PinGeometry",
+                "Reducers",
+                "Storage",
+                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "DependenciesMacros", package: "swift-dependencies"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "NewsletterFeature",
             dependencies: [
@@ -148,6 +168,7 @@ let package = Package(
             dependencies: [
                 "EventHTTP",
                 "HTTPKit",
+                "MapPinsFeature",
                 "NewsletterFeature",
                 "Reducers",
                 "RepoSearchFeature",
@@ -283,6 +304,24 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "EmailRuleTests", dependencies: ["EmailRule"], swiftSettings: strictSettings),
+        .testTarget(name: "PinGeometryTests", dependencies: ["PinGeometry"], swiftSettings: strictSettings),
+        .testTarget(name: "PinClustersTests", dependencies: ["PinClusters"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "MapPinsFeatureTests",
+            dependencies: [
+                "HTTPKit",
+                "MapPinsFeature",
+                "PinClusters",
+                "PinGeometry",
+                "Reducers",
+                "ReducersTesting",
+                "Storage",
+                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StorageTests",
             dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],

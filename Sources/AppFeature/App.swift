@@ -1,5 +1,6 @@
 public import Dependencies
 import EventHTTP
+import MapPinsFeature
 public import HTTPKit
 import NewsletterFeature
 import RepoSearchFeature
@@ -53,6 +54,12 @@ public enum App {
                 FeatureEndpoint(
                     routes: TodoBackendRoutes(),
                     reducer: TodosFeature(),
+                    initialState: { .init() },
+                    dependencies: dependencies
+                ),
+                FeatureEndpoint(
+                    routes: MapPinsRoutes(),
+                    reducer: MapPinsFeature(),
                     initialState: { .init() },
                     dependencies: dependencies
                 ),

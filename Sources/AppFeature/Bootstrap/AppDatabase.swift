@@ -2,6 +2,7 @@ public import Dependencies
 import Foundation
 public import GRDB
 public import Storage
+public import MapPinsFeature
 public import NewsletterFeature
 public import RepoSearchFeature
 public import TodosFeature
@@ -19,6 +20,9 @@ public struct AppDatabase: Sendable {
     public let repositories: RepoSearchRepository
     /// The newsletter's subscribers and tokens.
     public let newsletter: NewsletterRepository
+    /// The map pins: read-only seeded data, indexed in memory in every profile for now (a SQLite
+    /// R*Tree backend is #11's open item).
+    public let pins: MapPinRepository
     /// The SQLite connection, when the location is a file.
     public let writer: (any DatabaseWriter)?
     private let lock: DatabaseLock?
@@ -35,6 +39,7 @@ public struct AppDatabase: Sendable {
                 todos: .inMemory(seed: seed ? TodosSeed.demo : []),
                 repositories: .seeded(),
                 newsletter: .inMemory(),
+                pins: .inMemory(),
                 writer: nil,
                 lock: nil
             )
@@ -42,7 +47,8 @@ public struct AppDatabase: Sendable {
             let lock = try DatabaseLock(databasePath: path)
             let writer = try SQLiteDatabase.open(location, readers: readers, migrations: migrations)
             let database = AppDatabase(
-                todos: .sqlite(writer), repositories: .sqlite(writer), newsletter: .sqlite(writer), writer: writer,
+                todos: .sqlite(writer), repositories: .sqlite(writer), newsletter: .sqlite(writer), pins: .inMemory(),
+                writer: writer,
                 lock: lock)
             // The repositories are read-only demo data: an empty table has never been seeded.
             if try await writer.read({ db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM repositories") ?? 0 }) == 0
@@ -74,6 +80,7 @@ public struct AppDatabase: Sendable {
         values.todoRepository = todos.timed(by: metrics)
         values.repoSearchRepository = repositories.timed(by: metrics)
         values.newsletterRepository = newsletter.timed(by: metrics)
+        values.mapPinRepository = pins
         values.responseCache = cache
         values.appMetrics = metrics
     }

@@ -18,6 +18,8 @@ struct ServiceIndex: JSONWritable, Equatable {
                     links.member("repositorySearch", baseURL + "/search/repositories{?q,sort,order,per_page,page}")
                     links.member("newsletter", baseURL + "/newsletter/subscriptions")
                     links.member("emailCheck", baseURL + "/newsletter/email-check{?email}")
+                    links.member("pins", baseURL + "/pins{?lat,lon,radius,bbox,limit,category}")
+                    links.member("pinClusters", baseURL + "/pins/clusters{?bbox,zoom}")
                     links.member("health", baseURL + "/health")
                     links.member("metrics", baseURL + "/metrics")
                     links.member("openAPI", baseURL + "/openapi.json")

@@ -8,4 +8,6 @@ public enum MediaType {
     public static let html = "text/html; charset=utf-8"
     /// `message/rfc822`, a whole mail (RFC 5322) as a mail client opens it.
     public static let rfc822 = "message/rfc822"
+    /// `application/geo+json` (RFC 7946), map pins for MapKit's and Mapbox's GeoJSON decoders.
+    public static let geoJSON = "application/geo+json"
 }

@@ -36,6 +36,8 @@ extension HTTPField.Name {
     public static let xForwardedProto = Self("X-Forwarded-Proto")!
     /// The host the client asked the proxy for (`--trust-proxy`).
     public static let xForwardedHost = Self("X-Forwarded-Host")!
+    /// Whether a pin query's `limit` cut its matches short (api.md §5.1).
+    public static let xResultTruncated = Self("X-Result-Truncated")!
     /// Whether a page's links may send a `Referer` (newsletter pages: never, their URLs hold tokens).
     public static let referrerPolicy = Self("Referrer-Policy")!
 
@@ -44,5 +46,6 @@ extension HTTPField.Name {
         .xRequestID, .serverTiming, .timingAllowOrigin, .hostHeader, .acceptPost, .acceptPatch, .link, .xTotalCount,
         .idempotencyKey, .idempotentReplayed, .xRateLimitLimit, .xRateLimitRemaining, .xRateLimitUsed,
         .xRateLimitReset, .xRateLimitResource, .xForwardedFor, .xForwardedProto, .xForwardedHost, .referrerPolicy,
+        .xResultTruncated,
     ]
 }
