@@ -134,6 +134,7 @@ let package = Package(
             name: "MapPinsFeature",
             dependencies: [
                 "HTTPKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 "PinClusters",
                 "PinGeometry",
                 "Reducers",
@@ -170,6 +171,7 @@ let package = Package(
                 "HTTPKit",
                 "MapPinsFeature",
                 "NewsletterFeature",
+                "PinGeometry",
                 "Reducers",
                 "RepoSearchFeature",
                 "Storage",

@@ -4,6 +4,7 @@ public import GRDB
 public import Storage
 public import MapPinsFeature
 public import NewsletterFeature
+import PinGeometry
 public import RepoSearchFeature
 public import TodosFeature
 
@@ -20,8 +21,7 @@ public struct AppDatabase: Sendable {
     public let repositories: RepoSearchRepository
     /// The newsletter's subscribers and tokens.
     public let newsletter: NewsletterRepository
-    /// The map pins: read-only seeded data, indexed in memory in every profile for now (a SQLite
-    /// R*Tree backend is #11's open item).
+    /// The map pins: read-only seeded data behind a spatial index.
     public let pins: MapPinRepository
     /// The SQLite connection, when the location is a file.
     public let writer: (any DatabaseWriter)?
@@ -30,6 +30,7 @@ public struct AppDatabase: Sendable {
     /// Every domain's schema, in order.
     public static let migrations =
         [SeedMarker.migration] + TodosMigrations.all + RepoSearchMigrations.all + NewsletterMigrations.all
+        + MapPinsMigrations.all
 
     /// Opens `location`; `seed` fills a database seen for the first time with the demo data.
     public static func open(_ location: DatabaseLocation, readers: Int, seed: Bool = true) async throws -> AppDatabase {
@@ -46,15 +47,15 @@ public struct AppDatabase: Sendable {
         case .sqliteFile(let path):
             let lock = try DatabaseLock(databasePath: path)
             let writer = try SQLiteDatabase.open(location, readers: readers, migrations: migrations)
-            let database = AppDatabase(
-                todos: .sqlite(writer), repositories: .sqlite(writer), newsletter: .sqlite(writer), pins: .inMemory(),
-                writer: writer,
-                lock: lock)
-            // The repositories are read-only demo data: an empty table has never been seeded.
+            // The repositories and pins are read-only demo data: an empty table has never been seeded.
             if try await writer.read({ db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM repositories") ?? 0 }) == 0
             {
                 try await RepoSearchRepository.seed(RepositorySeed.repositories(), into: writer)
             }
+            try await MapPinRepository.seed(PinSeed.demo(), into: writer)
+            let database = AppDatabase(
+                todos: .sqlite(writer), repositories: .sqlite(writer), newsletter: .sqlite(writer),
+                pins: try .sqlite(writer), writer: writer, lock: lock)
             if seed, try !SeedMarker.isSeeded(writer) {
                 _ = try await database.todos.write(.importAll(TodosSeed.demo))
                 try SeedMarker.mark(writer, dataset: "demo", at: Int64(Date().timeIntervalSince1970))

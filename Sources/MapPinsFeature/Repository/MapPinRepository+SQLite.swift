@@ -1,0 +1,96 @@
+public import GRDB
+public import PinGeometry
+import Storage
+
+extension MapPinRepository {
+    /// The pins in SQLite: an area query reads the candidates of its bounding box from the R*Tree
+    /// (32-bit float boxes, rounded outward, so never too few) and keeps exactly those in the area
+    /// through the same `SpatialIndex` code the in-memory backend runs — identical pages by
+    /// construction. Clusters are derived data: supercluster's trees are built from the table once,
+    /// at open, and kept in memory.
+    public static func sqlite(_ database: any DatabaseWriter) throws -> Self {
+        let all = try database.read { db in try PinRows.fetchAll(db) }
+        let hierarchy = PinHierarchy(all)
+        return Self(
+            search: { query in
+                try await RepositoryError.mappingSQLite {
+                    try await database.read { db in try PinRows.search(db, query: query) }
+                }
+            },
+            pin: { id in
+                try await RepositoryError.mappingSQLite {
+                    try await database.read { db in
+                        guard let pin = try PinRows.fetchOne(db, id: id.lowercased()) else {
+                            throw RepositoryError.notFound(notFound(id))
+                        }
+                        return pin
+                    }
+                }
+            },
+            clusters: { box, zoom in hierarchy.clusters(in: box, zoom: zoom) },
+            leaves: { cluster, limit, offset in try hierarchy.leaves(of: cluster, limit: limit, offset: offset) }
+        )
+    }
+
+    /// Fills an empty pins table (read-only demo data, like the repositories) in one transaction.
+    public static func seed(_ pins: [MapPin], into database: any DatabaseWriter) async throws {
+        try await database.write { db in
+            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pins") == 0 else { return }
+            for pin in pins { try PinRows.insert(db, pin) }
+        }
+    }
+}
+
+/// The `pins` and `pins_rtree` tables' SQL, all with bound arguments.
+enum PinRows {
+    static let columns = "id, title, subtitle, category, latitude, longitude"
+
+    static func search(_ db: Database, query: PinQuery) throws -> PinPage {
+        let bounds = query.area.bounds
+        var candidates: [MapPin] = []
+        for (west, east) in longitudeRanges(of: bounds) {
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(columns) FROM pins_rtree JOIN pins ON pins.rowid = pins_rtree.rowid
+                        WHERE pins_rtree.maxLon >= ? AND pins_rtree.minLon <= ?
+                        AND pins_rtree.maxLat >= ? AND pins_rtree.minLat <= ?
+                        """),
+                arguments: [west, east, bounds.south, bounds.north])
+            while let row = try rows.next() { candidates.append(try pin(row)) }
+        }
+        return PinAreas(candidates).search(query)
+    }
+
+    /// The one or two longitude ranges a box covers (two across the antimeridian).
+    static func longitudeRanges(of box: PinGeometry.BoundingBox) -> [(Double, Double)] {
+        if box.spansAllLongitudes { return [(-180, 180)] }
+        return box.crossesAntimeridian ? [(box.west, 180), (-180, box.east)] : [(box.west, box.east)]
+    }
+
+    static func fetchOne(_ db: Database, id: String) throws -> MapPin? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(columns) FROM pins WHERE id = ?"), arguments: [id]).map(pin)
+    }
+
+    static func fetchAll(_ db: Database) throws -> [MapPin] {
+        try Row.fetchAll(db, sql: "SELECT \(columns) FROM pins ORDER BY id").map(pin)
+    }
+
+    static func insert(_ db: Database, _ pin: MapPin) throws {
+        try db.execute(
+            sql: "INSERT INTO pins (\(columns)) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [pin.id, pin.title, pin.subtitle, pin.category.rawValue, pin.latitude, pin.longitude])
+        try db.execute(
+            sql: "INSERT INTO pins_rtree (rowid, minLon, maxLon, minLat, maxLat) VALUES (?, ?, ?, ?, ?)",
+            arguments: [db.lastInsertedRowID, pin.longitude, pin.longitude, pin.latitude, pin.latitude])
+    }
+
+    private static func pin(_ row: Row) throws -> MapPin {
+        let category: String = row[3]
+        guard let parsed = PinCategory(rawValue: category) else {
+            throw RepositoryError.unknown("The pins table holds an unknown category \(category).")
+        }
+        return MapPin(
+            id: row[0], title: row[1], subtitle: row[2], category: parsed, latitude: row[4], longitude: row[5])
+    }
+}
