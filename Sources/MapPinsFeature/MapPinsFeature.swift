@@ -44,9 +44,15 @@ public struct MapPinsFeature: Reducer, Sendable {
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         @Dependency(\.mapPinRepository) var pins
+        @Dependency(\.responseCache) var cache
         switch action {
         case .request(let request):
             state.request = request
+            // The pins never change, so an answer stays valid for the life of the process (version 0).
+            if let cached = cache.response(for: request.cacheKey, version: 0) {
+                state.response = cached
+                return .none
+            }
             switch request.operation {
             case .search(let query):
                 return .task({ .internal(.searched($0)) }) { try await pins.search(query) }
@@ -75,6 +81,11 @@ public struct MapPinsFeature: Reducer, Sendable {
         case .internal(.searched(.failure(let error))), .internal(.fetched(.failure(let error))),
             .internal(.clustered(.failure(let error))), .internal(.expanded(.failure(let error))):
             state.response = .problem((error as? any ProblemError)?.problem ?? .internalError())
+            return .none
+        }
+        // Reached only by a success: remembered synchronously, since the response rule cancels effects.
+        if let request = state.request, let response = state.response {
+            cache.store(response, for: request.cacheKey, version: 0)
         }
         return .none
     }

@@ -49,6 +49,39 @@ struct MapPinsFeatureTests {
         #expect(response.headers[.xResultTruncated] == "false")
     }
 
+    @Test("a nearby region's query is answered from the cache, without an effect")
+    func cached() async throws {
+        let cache = ResponseCache(capacity: 1 << 20)
+        let first = MapPinsRequest(.search(try query("lat=35.68120&lon=139.76710")))
+        let store = TestStore(initialState: MapPinsFeature.State()) {
+            MapPinsFeature()
+        } withDependencies: {
+            $0.mapPinRepository = Self.repository
+            $0.responseCache = cache
+        } isFinished: {
+            $0.response != nil
+        }
+        await store.send(first) { $0.request = first }
+        await store.receive(\.internal.searched.success) {
+            $0.response = cache.response(for: first.cacheKey, version: 0)
+        }
+        await store.finish()
+        let again = TestStore(initialState: MapPinsFeature.State()) {
+            MapPinsFeature()
+        } withDependencies: {
+            $0.mapPinRepository = MapPinRepository()
+            $0.responseCache = cache
+        } isFinished: {
+            $0.response != nil
+        }
+        let nearby = MapPinsRequest(.search(try query("lat=35.68122&lon=139.76712")))
+        await again.send(nearby) {
+            $0.request = nearby
+            $0.response = cache.response(for: first.cacheKey, version: 0)
+        }
+        await again.finish()
+    }
+
     @Test("an unknown pin is 404")
     func unknownPin() async {
         let store = makeStore()

@@ -14,6 +14,11 @@ public struct MapPinsRequest: Sendable, Equatable {
         self.inGeoJSON = inGeoJSON
     }
 
+    /// The response cache's key: the parsed, snapped request, so nearby areas share one entry.
+    public var cacheKey: String {
+        "pins \(inGeoJSON) \(operation)"
+    }
+
     /// The operations of api.md §5.1–§5.2.
     public enum Operation: Sendable, Equatable {
         /// `GET /pins` with one area form.
