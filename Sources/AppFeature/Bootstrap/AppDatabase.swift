@@ -81,7 +81,7 @@ public struct AppDatabase: Sendable {
         values.todoRepository = todos.timed(by: metrics)
         values.repoSearchRepository = repositories.timed(by: metrics)
         values.newsletterRepository = newsletter.timed(by: metrics)
-        values.mapPinRepository = pins
+        values.mapPinRepository = pins.timed(by: metrics)
         values.responseCache = cache
         values.appMetrics = metrics
     }
