@@ -114,6 +114,7 @@ let package = Package(
             dependencies: [
                 "HTTPKit",
                 "Reducers",
+                "SeededRandom",
                 "Storage",
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -124,11 +125,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The seeded generator behind every seeded dataset and generated test input (api.md §7).
+        .target(name: "SeededRandom", swiftSettings: strictSettings),
         // Standard library only: the same rule compiles in an iOS app and in the server.
         .target(name: "EmailRule", swiftSettings: strictSettings),
         // Map pins' geometry (areas, snapping, a KD-tree, the seed) and clustering (supercluster's
         // algorithm): pure Swift, no dependency, so an app could use them as they are.
-        .target(name: "PinGeometry", swiftSettings: strictSettings),
+        .target(name: "PinGeometry", dependencies: ["SeededRandom"], swiftSettings: strictSettings),
         .target(name: "PinClusters", swiftSettings: strictSettings),
         .target(
             name: "MapPinsFeature",
@@ -296,6 +299,7 @@ let package = Package(
                 "HTTPKit",
                 "Reducers",
                 "ReducersTesting",
+                "SeededRandom",
                 "RepoSearchFeature",
                 "Storage",
                 .product(name: "CasePaths", package: "swift-case-paths"),
@@ -305,9 +309,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "EmailRuleTests", dependencies: ["EmailRule"], swiftSettings: strictSettings),
-        .testTarget(name: "PinGeometryTests", dependencies: ["PinGeometry"], swiftSettings: strictSettings),
-        .testTarget(name: "PinClustersTests", dependencies: ["PinClusters"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "EmailRuleTests", dependencies: ["EmailRule", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "PinGeometryTests", dependencies: ["PinGeometry", "SeededRandom"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "PinClustersTests", dependencies: ["PinClusters", "SeededRandom"], swiftSettings: strictSettings),
         .testTarget(
             name: "MapPinsFeatureTests",
             dependencies: [

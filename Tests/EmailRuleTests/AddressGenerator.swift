@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// Generates email-like strings biased towards every boundary of api.md §4.4: lengths around 64,
 /// 63 and 254, misplaced dots and hyphens, numeric last labels, zero to two `@`, every allowed special
 /// character, disallowed ASCII, non-ASCII, and trimmed or untrimmed whitespace at the ends. About a

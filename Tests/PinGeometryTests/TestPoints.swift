@@ -1,3 +1,5 @@
+import SeededRandom
+
 @testable import PinGeometry
 
 /// Seeded random points and areas for the differential tests, crowded where geometry is hard:

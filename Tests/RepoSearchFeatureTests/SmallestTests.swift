@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 
 @testable import RepoSearchFeature

@@ -15,8 +15,31 @@ public struct MapPinsRequest: Sendable, Equatable {
     }
 
     /// The response cache's key: the parsed, snapped request, so nearby areas share one entry.
+    /// Spelled out rather than `"\(operation)"`, whose reflection cost more than a cached answer.
     public var cacheKey: String {
-        "pins \(inGeoJSON) \(operation)"
+        let form = inGeoJSON ? "geo " : "json "
+        switch operation {
+        case .search(let query):
+            let categories = query.categories.map(\.rawValue).sorted().joined(separator: ",")
+            return form + Self.key(query.area) + " \(query.limit) " + categories
+        case .pin(let id):
+            return form + "pin " + id.lowercased()
+        case .clusters(let box, let zoom):
+            return form + "clusters " + Self.key(box) + " \(zoom)"
+        case .leaves(let cluster, let limit, let offset):
+            return form + "leaves \(cluster.rawValue) \(limit) \(offset)"
+        }
+    }
+
+    private static func key(_ area: PinArea) -> String {
+        switch area {
+        case .circle(let circle): "circle \(circle.center.latitude) \(circle.center.longitude) \(circle.radius)"
+        case .box(let box): "box " + key(box)
+        }
+    }
+
+    private static func key(_ box: PinGeometry.BoundingBox) -> String {
+        box.spansAllLongitudes ? "world \(box.south) \(box.north)" : "\(box.west) \(box.south) \(box.east) \(box.north)"
     }
 
     /// The operations of api.md §5.1–§5.2.

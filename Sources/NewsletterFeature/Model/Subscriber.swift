@@ -7,8 +7,6 @@ public import HTTPKit
 public struct Subscriber: Sendable, Hashable {
     /// The address as last submitted, normalised (domain lowercased).
     public var email: String
-    /// The fully lowercased address: what makes two sign-ups the same subscriber.
-    public var identity: String
     /// The name given with the last sign-up, if any.
     public var name: String?
     /// Where the subscription stands.
@@ -20,7 +18,7 @@ public struct Subscriber: Sendable, Hashable {
     /// When the subscriber last unsubscribed.
     public var unsubscribedAt: Timestamp?
 
-    /// Creates a subscriber; `identity` is `email` lowercased.
+    /// Creates a subscriber.
     public init(
         email: String,
         name: String? = nil,
@@ -30,13 +28,15 @@ public struct Subscriber: Sendable, Hashable {
         unsubscribedAt: Timestamp? = nil
     ) {
         self.email = email
-        self.identity = email.lowercased()
         self.name = name
         self.status = status
         self.createdAt = createdAt
         self.confirmedAt = confirmedAt
         self.unsubscribedAt = unsubscribedAt
     }
+
+    /// The fully lowercased address: what makes two sign-ups the same subscriber.
+    public var identity: String { email.lowercased() }
 }
 
 /// The three states of api.md §4: `pending` → `confirmed` → `unsubscribed`; signing up again

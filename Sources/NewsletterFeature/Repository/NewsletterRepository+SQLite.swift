@@ -121,12 +121,11 @@ enum SubscriberRows {
         guard let parsed = SubscriptionStatus(rawValue: status) else {
             throw RepositoryError.unknown("newsletter_subscribers holds an unknown status \(status).")
         }
-        var subscriber = Subscriber(
+        // Column 0, the identity, is the email lowercased: `Subscriber` derives it.
+        return Subscriber(
             email: row[1], name: row[2], status: parsed, createdAt: Timestamp(secondsSince1970: row[4]),
             confirmedAt: (row[5] as Int64?).map(Timestamp.init(secondsSince1970:)),
             unsubscribedAt: (row[6] as Int64?).map(Timestamp.init(secondsSince1970:)))
-        subscriber.identity = row[0]
-        return subscriber
     }
 }
 

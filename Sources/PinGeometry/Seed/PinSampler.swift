@@ -1,3 +1,4 @@
+import SeededRandom
 import Foundation
 
 /// Points drawn uniformly by area from a disk, a box or the whole globe, on the sphere of

@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// The seeded map pins: the `demo` dataset's 2,800 (api.md §7) and a large benchmark set.
 ///
 /// Deterministic from the seed: each dataset draws from its own SplitMix64 stream, the seed XOR a

@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// One city of the demo pins (api.md §7): its anchor pin, how many pins it has and where they lie.
 ///
 /// Public so that tests, docs and a demo app can find the anchors and check the spread.

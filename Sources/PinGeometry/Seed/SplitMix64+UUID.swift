@@ -1,3 +1,5 @@
+import SeededRandom
+
 extension SplitMix64 {
     /// A random version 4 UUID from the next two draws, lowercase `8-4-4-4-12` (api.md §1).
     ///

@@ -1,3 +1,4 @@
+import SeededRandom
 import HTTPKit
 
 /// The seeded repositories (api.md §7): 5,000 under 400 owners, the same for the same seed.
