@@ -40,34 +40,51 @@ struct Import: AsyncParsableCommand {
 /// `counterpart seed`: fills a database with a deterministic dataset.
 struct Seed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Fill a database with a deterministic dataset: demo (what serve seeds) or bench (100 todos)."
+        abstract: "Fill a new database with a deterministic dataset.",
+        discussion: """
+            demo is what serve seeds; bench is the demo with 100 todos (Scripts/bench); pins-1m is the demo with \
+            1,000,000 map pins (997,200 spread over the globe) for measuring the spatial index at scale.
+            """
     )
 
     enum Dataset: String, ExpressibleByArgument, CaseIterable {
         case demo, bench
+        case pinsMillion = "pins-1m"
     }
 
-    @Option(help: "demo or bench.")
+    @Option(help: "demo, bench or pins-1m.")
     var dataset: Dataset = .demo
+
+    @Option(help: "Seed of the generated repositories and pins (the same seed gives the same data).")
+    var seed: UInt64 = 1
 
     @Option(help: "Database: a SQLite file path (env DATABASE_URL).")
     var database = Environment.string("DATABASE_URL") ?? "counterpart.sqlite"
 
     func run() async throws {
         let todos = dataset == .bench ? TodosSeed.bench : TodosSeed.demo
-        try await fill(database, with: todos, dataset: dataset.rawValue, command: "seed")
+        let pins: PinDataset = dataset == .pinsMillion ? .million : .demo
+        try await fill(database, with: todos, dataset: dataset.rawValue, command: "seed", seed: seed, pins: pins)
         print("Seeded \(dataset.rawValue) into \(database): \(todos.count) todos.")
     }
 }
 
 /// Opens the SQLite file `database` without seeding it, marks it as filled by `dataset` when it is
-/// new (so `serve` will not seed it), and stores `todos` exactly as given.
-private func fill(_ database: String, with todos: [Todo], dataset: String, command: String) async throws {
+/// new (so `serve` will not seed it), and stores `todos` exactly as given. The read-only datasets
+/// are generated from `seed` into empty tables, the pins as `pins` says.
+private func fill(
+    _ database: String,
+    with todos: [Todo],
+    dataset: String,
+    command: String,
+    seed: UInt64 = 1,
+    pins: PinDataset = .demo
+) async throws {
     let location = DatabaseLocation(database)
     guard case .sqliteFile = location else {
         throw ValidationError("--database \(database): \(command) needs a SQLite file path.")
     }
-    let opened = try await AppDatabase.open(location, readers: 1, seed: false)
+    let opened = try await AppDatabase.open(location, readers: 1, seed: seed, pins: pins, fillsTodos: false)
     try await opened.claim(dataset: dataset)
     _ = try await opened.todos.write(.importAll(todos))
 }

@@ -30,6 +30,13 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Database: 'memory', a SQLite file path, or postgres://… (env DATABASE_URL).")
     var database = Environment.string("DATABASE_URL") ?? "counterpart.sqlite"
 
+    @Option(
+        help: """
+            Seed of the generated data (repositories, pins) a new database is filled with; the same seed gives \
+            the same data on every machine. A database keeps the data it was first filled with.
+            """)
+    var seed: UInt64 = 1
+
     @Option(help: "Base of every absolute URL the server writes (default: http:// + the request's Host).")
     var publicURL: String?
 
@@ -131,7 +138,7 @@ struct Serve: AsyncParsableCommand {
         IssueReporters.current = [LoggingIssueReporter(logger: logger)]
         let database: AppDatabase
         do {
-            database = try await AppDatabase.open(DatabaseLocation(self.database), readers: loops)
+            database = try await AppDatabase.open(DatabaseLocation(self.database), readers: loops, seed: seed)
         } catch {
             logger.critical(
                 "cannot open the database", metadata: ["database": "\(self.database)", "reason": "\(error)"])

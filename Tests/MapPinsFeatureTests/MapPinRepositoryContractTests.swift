@@ -28,7 +28,7 @@ enum PinsBackend: String, CaseIterable, CustomStringConvertible, Sendable {
         }
         let database = try SQLiteDatabase.open(location, migrations: MapPinsMigrations.all)
         try await MapPinRepository.seed(PinSeed.demo(), into: database)
-        return try .sqlite(database)
+        return .sqlite(database)
     }
 }
 

@@ -32,15 +32,23 @@ public struct AppDatabase: Sendable {
         [SeedMarker.migration] + TodosMigrations.all + RepoSearchMigrations.all + NewsletterMigrations.all
         + MapPinsMigrations.all
 
-    /// Opens `location`; `seed` fills a database seen for the first time with the demo data.
-    public static func open(_ location: DatabaseLocation, readers: Int, seed: Bool = true) async throws -> AppDatabase {
+    /// Opens `location`. The read-only datasets (repositories, pins) are generated from `seed`
+    /// (`--seed`; the pins as `pins` says) into tables that are empty; `fillsTodos` gives a database seen for the first time
+    /// the demo todos (`import` and `seed` pass `false` and store their own).
+    public static func open(
+        _ location: DatabaseLocation,
+        readers: Int,
+        seed: UInt64 = 1,
+        pins: PinDataset = .demo,
+        fillsTodos: Bool = true
+    ) async throws -> AppDatabase {
         switch location {
         case .memory:
             return AppDatabase(
-                todos: .inMemory(seed: seed ? TodosSeed.demo : []),
-                repositories: .seeded(),
+                todos: .inMemory(seed: fillsTodos ? TodosSeed.demo : []),
+                repositories: .seeded(seed: seed),
                 newsletter: .inMemory(),
-                pins: .inMemory(),
+                pins: .inMemory(pins: pins.pins(seed: seed)),
                 writer: nil,
                 lock: nil
             )
@@ -48,15 +56,16 @@ public struct AppDatabase: Sendable {
             let lock = try DatabaseLock(databasePath: path)
             let writer = try SQLiteDatabase.open(location, readers: readers, migrations: migrations)
             // The repositories and pins are read-only demo data: an empty table has never been seeded.
-            if try await writer.read({ db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM repositories") ?? 0 }) == 0
-            {
-                try await RepoSearchRepository.seed(RepositorySeed.repositories(), into: writer)
+            if try await isEmpty("repositories", in: writer) {
+                try await RepoSearchRepository.seed(RepositorySeed.repositories(seed: seed), into: writer)
             }
-            try await MapPinRepository.seed(PinSeed.demo(), into: writer)
+            if try await isEmpty("pins", in: writer) {
+                try await MapPinRepository.seed(pins.pins(seed: seed), into: writer)
+            }
             let database = AppDatabase(
                 todos: .sqlite(writer), repositories: .sqlite(writer), newsletter: .sqlite(writer),
-                pins: try .sqlite(writer), writer: writer, lock: lock)
-            if seed, try !SeedMarker.isSeeded(writer) {
+                pins: .sqlite(writer), writer: writer, lock: lock)
+            if fillsTodos, try !SeedMarker.isSeeded(writer) {
                 _ = try await database.todos.write(.importAll(TodosSeed.demo))
                 try SeedMarker.mark(writer, dataset: "demo", at: Int64(Date().timeIntervalSince1970))
             }
@@ -66,6 +75,11 @@ public struct AppDatabase: Sendable {
                 "--database postgres://… is not supported by this build yet; use 'memory' or a SQLite file path."
             )
         }
+    }
+
+    /// Whether `table` (a name from the migrations, never from input) holds no rows.
+    private static func isEmpty(_ table: String, in writer: any DatabaseWriter) async throws -> Bool {
+        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 } == 0
     }
 
     /// Marks a database seen for the first time as filled by `dataset`, so `serve` will not seed it.

@@ -3,18 +3,21 @@ import Storage
 
 extension MapPinRepository {
     /// The pins in memory behind a KD-tree (areas) and supercluster's per-zoom trees (clusters),
-    /// both built once: a query visits the tree's cells that touch its area, never every pin.
+    /// each built once (the clusters' on first use): a query visits the tree's cells that touch its
+    /// area, never every pin.
     public static func inMemory(pins: [MapPin] = PinSeed.demo()) -> Self {
         let areas = PinAreas(pins)
-        let hierarchy = PinHierarchy(pins)
+        let hierarchy = LazyPinHierarchy { pins }
         return Self(
             search: { query in areas.search(query) },
             pin: { id in
                 guard let pin = areas.byID[id.lowercased()] else { throw RepositoryError.notFound(notFound(id)) }
                 return pin
             },
-            clusters: { box, zoom in hierarchy.clusters(in: box, zoom: zoom) },
-            leaves: { cluster, limit, offset in try hierarchy.leaves(of: cluster, limit: limit, offset: offset) }
+            clusters: { box, zoom in try await hierarchy.hierarchy.clusters(in: box, zoom: zoom) },
+            leaves: { cluster, limit, offset in
+                try await hierarchy.hierarchy.leaves(of: cluster, limit: limit, offset: offset)
+            }
         )
     }
 

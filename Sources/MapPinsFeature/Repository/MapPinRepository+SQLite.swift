@@ -7,10 +7,9 @@ extension MapPinRepository {
     /// (32-bit float boxes, rounded outward, so never too few) and keeps exactly those in the area
     /// through the same `SpatialIndex` code the in-memory backend runs — identical pages by
     /// construction. Clusters are derived data: supercluster's trees are built from the table once,
-    /// at open, and kept in memory.
-    public static func sqlite(_ database: any DatabaseWriter) throws -> Self {
-        let all = try database.read { db in try PinRows.fetchAll(db) }
-        let hierarchy = PinHierarchy(all)
+    /// on the first cluster request, and kept in memory.
+    public static func sqlite(_ database: any DatabaseWriter) -> Self {
+        let hierarchy = LazyPinHierarchy { try await database.read { db in try PinRows.fetchAll(db) } }
         return Self(
             search: { query in
                 try await RepositoryError.mappingSQLite {
@@ -27,12 +26,15 @@ extension MapPinRepository {
                     }
                 }
             },
-            clusters: { box, zoom in hierarchy.clusters(in: box, zoom: zoom) },
-            leaves: { cluster, limit, offset in try hierarchy.leaves(of: cluster, limit: limit, offset: offset) }
+            clusters: { box, zoom in try await hierarchy.hierarchy.clusters(in: box, zoom: zoom) },
+            leaves: { cluster, limit, offset in
+                try await hierarchy.hierarchy.leaves(of: cluster, limit: limit, offset: offset)
+            }
         )
     }
 
-    /// Fills an empty pins table (read-only demo data, like the repositories) in one transaction.
+    /// Fills an empty pins table (read-only seeded data, like the repositories) in one transaction;
+    /// a table that holds pins is left as it is.
     public static func seed(_ pins: [MapPin], into database: any DatabaseWriter) async throws {
         try await database.write { db in
             guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pins") == 0 else { return }

@@ -1,0 +1,20 @@
+import AppFeature
+import MapPinsFeature
+import PinGeometry
+import Testing
+
+@Suite("PinDataset: the demo pins, and the million-pin benchmark set built on them")
+struct PinDatasetTests {
+    @Test("pins-1m holds exactly a million pins, the demo's first, the rest over the globe, from the seed")
+    func million() {
+        let million = PinDataset.million.pins(seed: 1)
+        let demo = PinDataset.demo.pins(seed: 1)
+        #expect(million.count == 1_000_000)
+        #expect(demo.count == PinSeed.demoPinCount)
+        #expect(Array(million.prefix(demo.count)) == demo, "Tokyo and Suva answer as on the demo dataset")
+        let world = million.dropFirst(demo.count)
+        #expect(world.contains { $0.latitude < -60 } && world.contains { $0.latitude > 60 }, "spread over the globe")
+        #expect(Array(world.prefix(3)) == PinSeed.random(count: 3, seed: 1))
+        #expect(Array(world.prefix(3)) != PinSeed.random(count: 3, seed: 2))
+    }
+}
