@@ -10,12 +10,13 @@ public import Logging
 /// The application: every domain's endpoint, in routing order.
 ///
 /// Adding a domain means adding its `FeatureEndpoint` here — routes, reducer, initial state — and
-/// nothing else in the HTTP pipeline. `/__admin` routes are registered only with `--dev`, so
-/// without it they are unknown paths: 404.
+/// nothing else in the HTTP pipeline. `/__admin` routes and the demo controls are on only with
+/// `--dev`; without it `/__admin` paths are unknown: 404.
 public enum App {
     /// The handler serving every domain with `settings`. `dependencies` overrides what every store
     /// sees (live tests); `nil` uses the values prepared at boot. Answers are counted in the
-    /// dependencies' `appMetrics`, the registry `/metrics` shows.
+    /// dependencies' `appMetrics`, the registry `/metrics` shows; with `--dev` their `demoControls`
+    /// are applied.
     public static func handler(
         settings: AppSettings,
         accessLog: Logger? = nil,
@@ -23,13 +24,22 @@ public enum App {
         rateLimiter: RateLimiter = .standard()
     ) -> AppHandler {
         @Dependency(\.appMetrics) var prepared
+        @Dependency(\.demoControls) var preparedControls
         let admin: [any Endpoint] = [
+            FeatureEndpoint(
+                routes: ControlsAdminRoutes(),
+                reducer: ControlsAdminFeature(),
+                initialState: { .init() },
+                dependencies: dependencies,
+                role: .admin
+            ),
             FeatureEndpoint(
                 routes: NewsletterAdminRoutes(),
                 reducer: NewsletterFeature(),
                 initialState: { .init() },
-                dependencies: dependencies
-            )
+                dependencies: dependencies,
+                role: .admin
+            ),
         ]
         return AppHandler(
             endpoints: [
@@ -37,7 +47,8 @@ public enum App {
                     routes: ServiceRoutes(),
                     reducer: ServiceFeature(),
                     initialState: { .init() },
-                    dependencies: dependencies
+                    dependencies: dependencies,
+                    role: .service
                 ),
                 FeatureEndpoint(
                     routes: TodosRoutes(),
@@ -73,7 +84,8 @@ public enum App {
             settings: settings,
             accessLog: accessLog,
             rateLimiter: rateLimiter,
-            metrics: dependencies?.appMetrics ?? prepared
+            metrics: dependencies?.appMetrics ?? prepared,
+            controls: settings.dev ? dependencies?.demoControls ?? preparedControls : nil
         )
     }
 }

@@ -91,6 +91,20 @@ struct Serve: AsyncParsableCommand {
     var dev = false
 
     @Option(
+        help: """
+            With --dev: delay every domain request by a seeded draw from this range (200..800ms, or 300ms); \
+            a request's Prefer: delay wins. Changeable at run time on /__admin.
+            """)
+    var latency: LatencyArgument?
+
+    @Option(
+        help: """
+            With --dev: answer this share (0–1) of domain requests 503 injected, seeded by --seed so the same \
+            request sequence fails at the same places. Changeable at run time on /__admin.
+            """)
+    var faultRate: Double = 0
+
+    @Option(
         name: .customLong("token-ttl"), help: "How long a newsletter confirmation link stays valid (48h, 30m, 90s…).")
     var tokenTTL = DurationArgument(.seconds(NewsletterPolicy.defaultTokenLifetime))
 
@@ -107,6 +121,7 @@ struct Serve: AsyncParsableCommand {
         guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1.") }
         guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes must be at least 1024.") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be at least 1024.") }
+        guard (0...1).contains(faultRate) else { throw ValidationError("--fault-rate \(faultRate) is outside 0…1.") }
         guard tokenTTL.duration >= .seconds(1) else { throw ValidationError("--token-ttl must be at least 1s.") }
         guard webURL.hasPrefix("http://") || webURL.hasPrefix("https://") else {
             throw ValidationError("--web-url \(webURL) must start with http:// or https://.")
@@ -151,6 +166,8 @@ struct Serve: AsyncParsableCommand {
         prepareDependencies {
             database.install(into: &$0, cache: cache, metrics: metrics)
             $0.outbox = Outbox(keepsMail: dev)
+            $0.demoControls = DemoControls(
+                flags: DemoControls.Flags(latency: latency?.milliseconds, faultRate: faultRate), seed: seed)
             $0.newsletterPolicy = NewsletterPolicy(
                 tokenLifetime: tokenTTL.duration.components.seconds, addressLimiter: rateLimiter)
         }

@@ -116,7 +116,7 @@ struct HeaderNameTests {
                 "X-Request-Id", "Server-Timing", "Timing-Allow-Origin", "Host", "Accept-Post", "Accept-Patch", "Link",
                 "X-Total-Count", "Idempotency-Key", "Idempotent-Replayed", "X-RateLimit-Limit", "X-RateLimit-Remaining",
                 "X-RateLimit-Used", "X-RateLimit-Reset", "X-RateLimit-Resource", "X-Forwarded-For", "X-Forwarded-Proto",
-                "X-Forwarded-Host", "Referrer-Policy", "X-Result-Truncated",
+                "X-Forwarded-Host", "Referrer-Policy", "X-Result-Truncated", "Prefer", "Preference-Applied",
             ]
         )
     }

@@ -8,6 +8,9 @@ public import Reducers
 ///
 /// `FeatureEndpoint` is the one implementation: a domain's `Routes` paired with its reducer.
 public protocol Endpoint: Sendable {
+    /// Whether the endpoint is a domain, the service routes or `/__admin`: only domains are
+    /// journalled, delayed and failed by the demo controls.
+    var role: EndpointRole { get }
     /// The methods `path` accepts, or `nil` when the domain has no such path.
     func methods(for path: String) -> [HTTPRequest.Method]?
     /// The route template `path` belongs to, for metrics.
@@ -26,6 +29,16 @@ public protocol Endpoint: Sendable {
     func respond(to request: ServerRequest, context: RouteContext, responder: Responder)
 }
 
+/// What an endpoint is for, as the demo controls see it (api.md §6.1).
+public enum EndpointRole: Sendable, Equatable {
+    /// A sample domain: todos, search, newsletter, pins.
+    case domain
+    /// `/`, `/health`, `/metrics`, `/openapi.json`: never delayed, failed or journalled.
+    case service
+    /// `/__admin`: never delayed, failed or journalled.
+    case admin
+}
+
 /// A domain's routes and reducer: routing builds a public request, a fresh store reduces it, and
 /// the response rule answers (architecture.md §1, §3.4).
 public struct FeatureEndpoint<R: Reducer, Table: Routes>: Endpoint
@@ -34,6 +47,7 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
     private let reducer: R
     private let initialState: @Sendable () -> R.State
     private let dependencies: DependencyValues?
+    public let role: EndpointRole
 
     /// Pairs `routes` with `reducer`; each request starts from `initialState()`. `dependencies`
     /// overrides what every store sees (tests); `nil` uses the values prepared at boot.
@@ -41,8 +55,10 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
         routes: Table,
         reducer: R,
         initialState: @escaping @Sendable () -> R.State,
-        dependencies: DependencyValues? = nil
+        dependencies: DependencyValues? = nil,
+        role: EndpointRole = .domain
     ) {
+        self.role = role
         self.routes = routes
         self.reducer = reducer
         self.initialState = initialState

@@ -52,8 +52,8 @@ enum FeatureRun {
         store.assumeIsolated { $0.start(request) }
         guard !responder.exchange.isAnswered else { return }
         waiting.begin()
-        responder.exchange.awaitResponse { _ in
-            responder.abandon()
+        responder.exchange.awaitResponse { reason in
+            responder.abandon(reason)
             store.assumeIsolated { $0.cancelAll() }
         }
     }

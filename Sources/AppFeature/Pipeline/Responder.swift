@@ -1,12 +1,15 @@
 public import EventHTTP
+import Foundation
 public import HTTPKit
 import HTTPTypes
 import Logging
 
-/// Sends a request's one answer: finalized by HTTPKit's conventions, logged, written by EventHTTP.
+/// Sends a request's one answer: finalized by HTTPKit's conventions, logged, journalled, written
+/// by EventHTTP.
 ///
 /// Created per request on its loop; every path that answers — fast path, effect, error — goes
-/// through `send`, so no response misses `X-Request-Id`, `Server-Timing`, CORS or the ETag check.
+/// through `send`, so no response misses `X-Request-Id`, `Server-Timing`, CORS or the ETag check,
+/// and every way a request can end without one (`abandon`, `drop`) is recorded too.
 public struct Responder: Sendable {
     /// The request being answered.
     public let request: ServerRequest
@@ -23,21 +26,39 @@ public struct Responder: Sendable {
     var idempotency: (store: IdempotencyStore, scope: String)?
     /// The rate limiter, resource and client (peer or forwarded) the answer counts against, if limited.
     var rateLimit: (limiter: RateLimiter, resource: String, client: String)?
+    /// Where the request is journalled (`--dev`, domain routes and unknown paths).
+    var journal: RequestJournal?
+    /// What the demo controls did to the request.
+    var controls = AppliedControls()
 
     /// Sends `response` unless the request was already answered; `repositoryDuration` (ms) is the
     /// time spent waiting for effects, reported as `Server-Timing: repo;dur`.
     public func send(_ response: Response, repositoryDuration: Double = 0) {
         guard !exchange.isAnswered else { return }
-        if let idempotency { idempotency.store.complete(scope: idempotency.scope, with: response) }
-        let elapsed = ContinuousClock.now - started
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = elapsedMilliseconds
         var final = ResponseFinalizer.finalize(
             response,
             for: request,
-            appDuration: milliseconds,
+            appDuration: milliseconds - controls.delayMilliseconds,
             repositoryDuration: repositoryDuration,
+            delayDuration: controls.delayMilliseconds,
             problemFormat: response.problem == nil ? .standard : problemFormats.format(for: request.path)
         )
+        var controls = controls
+        if controls.cutsBody {
+            // An injected answer is never stored for idempotency (api.md §6.1).
+            if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
+            if let cut = AppliedControls.cut(final) {
+                final = cut
+            } else {
+                controls.applied.removeAll { $0 == "fault=malformed" }
+            }
+        } else if let idempotency {
+            idempotency.store.complete(scope: idempotency.scope, with: response)
+        }
+        if let applied = controls.preferenceApplied {
+            final.headers.append(HTTPField(name: .preferenceApplied, value: applied))
+        }
         if let rateLimit {
             // 304s are not counted (api.md §1.2); every answer reports the window.
             let window =
@@ -50,18 +71,57 @@ public struct Responder: Sendable {
         }
         exchange.reply(final)
         metrics.record(route: route, method: request.method.rawValue, status: final.status.code, duration: elapsed)
+        journalled(status: final.status.code, outcome: .completed, milliseconds: milliseconds, controls: controls)
         log(final, milliseconds: milliseconds)
     }
 
     /// Releases the request's idempotency key when it ends without an answer of its own (client
-    /// gone, deadline, shutdown), and counts the 503 the HTTP layer answers it with.
-    func abandon() {
+    /// gone, deadline, shutdown), and counts and journals the 503 the HTTP layer answers it with.
+    func abandon(_ reason: CancellationReason) {
         if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
-        metrics.record(
-            route: route,
-            method: request.method.rawValue,
-            status: HTTPResponse.Status.serviceUnavailable.code,
-            duration: ContinuousClock.now - started
+        let status = HTTPResponse.Status.serviceUnavailable.code
+        metrics.record(route: route, method: request.method.rawValue, status: status, duration: elapsed)
+        if reason == .deadline {
+            journalled(status: status, outcome: .timedOut, milliseconds: elapsedMilliseconds)
+        } else {
+            journalled(status: nil, outcome: .cancelled, milliseconds: elapsedMilliseconds)
+        }
+    }
+
+    /// `fault=drop`: closes the connection without an answer, and journals it.
+    func drop() {
+        guard !exchange.isAnswered else { return }
+        if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
+        exchange.drop()
+        journalled(status: nil, outcome: .dropped, milliseconds: elapsedMilliseconds)
+    }
+
+    private var elapsed: Duration { ContinuousClock.now - started }
+
+    private var elapsedMilliseconds: Double {
+        let elapsed = elapsed
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    private func journalled(
+        status: Int?, outcome: JournalEntry.Outcome, milliseconds: Double, controls: AppliedControls? = nil
+    ) {
+        let controls = controls ?? self.controls
+        guard let journal else { return }
+        let received = Date().timeIntervalSince1970 - milliseconds / 1000
+        journal.record(
+            JournalEntry(
+                id: request.id,
+                method: request.method.rawValue,
+                path: request.path,
+                query: request.query,
+                status: status,
+                outcome: outcome,
+                receivedAt: Timestamp(secondsSince1970: Int64(received.rounded(.down))),
+                durationMilliseconds: milliseconds,
+                injectedDelayMilliseconds: controls.delayMilliseconds,
+                preferenceApplied: controls.preferenceApplied
+            )
         )
     }
 

@@ -116,10 +116,13 @@ public final class Exchange: @unchecked Sendable {
 
     /// Marks the request as waiting for effects: arms the disconnect watcher and the deadline.
     /// `onCancel` runs on the loop when either fires (or at shutdown), before the 503 is written.
+    /// Called again (a demo delay, then the domain's effects), it only replaces `onCancel`: the
+    /// deadline still counts from the first call.
     public func awaitResponse(onCancel: @escaping @Sendable (CancellationReason) -> Void) {
         assert(loop.inEventLoop, "Exchange.awaitResponse ran off its loop thread.")
         guard !isAnswered, let request else { return }
         self.onCancel = onCancel
+        guard deadlineTimer == nil else { return }
         server.track(self)
         let context = Unmanaged.passUnretained(self).toOpaque()
         if let connection = evhttp_request_get_connection(request),
@@ -144,6 +147,19 @@ public final class Exchange: @unchecked Sendable {
             var timeout = server.configuration.requestTimeout.timeval
             event_add(deadlineTimer, &timeout)
         }
+    }
+
+    /// Closes the connection without an answer (the demo controls' `fault=drop`) and releases the
+    /// request. The client sees the connection end; libevent frees it when the release's write fails.
+    public func drop() {
+        assert(loop.inEventLoop, "Exchange.drop ran off its loop thread.")
+        guard !isAnswered, let request else { return }
+        if let connection = evhttp_request_get_connection(request),
+            let bufferevent = evhttp_connection_get_bufferevent(connection)
+        {
+            shutdown(bufferevent_getfd(bufferevent), Int32(SHUT_RDWR))
+        }
+        reply(Response(status: .internalServerError))
     }
 
     /// Cancels the request's work for `reason` and answers it 503.

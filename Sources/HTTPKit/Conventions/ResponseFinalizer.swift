@@ -7,13 +7,15 @@ import HTTPTypes
 /// `Cache-Control` (`no-store` unless the feature chose one); problems are written in the route's
 /// `ProblemFormat` with their `instance`. Features therefore only decide *what* to answer.
 public enum ResponseFinalizer {
-    /// The final form of `response` to `request`. `appDuration` and `repositoryDuration` are
-    /// milliseconds for `Server-Timing`; a problem is written in `problemFormat`.
+    /// The final form of `response` to `request`. `appDuration`, `repositoryDuration` and
+    /// `delayDuration` (injected by the demo controls; shown only when non-zero) are milliseconds
+    /// for `Server-Timing`; a problem is written in `problemFormat`.
     public static func finalize(
         _ response: Response,
         for request: ServerRequest,
         appDuration: Double,
         repositoryDuration: Double = 0,
+        delayDuration: Double = 0,
         problemFormat: ProblemFormat = .standard
     ) -> Response {
         var response = response
@@ -38,7 +40,8 @@ public enum ResponseFinalizer {
         if response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"
         }
-        let timing = "app;dur=" + milliseconds(appDuration) + ", repo;dur=" + milliseconds(repositoryDuration)
+        var timing = "app;dur=" + milliseconds(appDuration) + ", repo;dur=" + milliseconds(repositoryDuration)
+        if delayDuration > 0 { timing += ", delay;dur=" + milliseconds(delayDuration) }
         // Features never set these, so appending skips HTTPFields' search for an existing field.
         response.headers.append(HTTPField(name: .xRequestID, value: request.id))
         response.headers.append(HTTPField(name: .serverTiming, value: timing))

@@ -85,6 +85,33 @@ public struct BodyReader {
         return Int(number)
     }
 
+    /// A number member within `range` (fractions allowed).
+    public mutating func number(_ name: String, required: Bool = false, in range: ClosedRange<Double>) -> Double? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .number(let number) = value else { return mismatch(name, expected: "a number", got: value) }
+        guard range.contains(number) else {
+            fail(
+                FieldError(
+                    field: name, code: "out_of_range",
+                    detail: "\(name) must be between \(range.lowerBound) and \(range.upperBound).")
+            )
+            return nil
+        }
+        return number
+    }
+
+    /// An object member, read by a reader whose errors name its fields `name.field`.
+    public mutating func object(_ name: String, required: Bool = false) -> BodyReader? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .object(let members) = value else { return mismatch(name, expected: "an object", got: value) }
+        return BodyReader(members: members, prefix: prefix + name + ".")
+    }
+
+    /// Adds the errors `nested` (from `object(_:)`) found to this reader's.
+    public mutating func collect(_ nested: BodyReader) {
+        errors += nested.errors
+    }
+
     /// An RFC 3339 date member, truncated to the second.
     public mutating func timestamp(_ name: String, required: Bool = false) -> Timestamp? {
         guard let value = present(name, required: required) else { return nil }

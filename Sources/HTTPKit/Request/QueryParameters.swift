@@ -18,6 +18,17 @@ public struct QueryParameters: Sendable, Equatable {
         }
     }
 
+    /// The demo-control twins of a raw query (`__delay=800` → `("delay", "800")`), decoded, in order:
+    /// the parameters `init` leaves out.
+    public static func controls(in raw: String) -> [(name: String, value: String)] {
+        raw.split(separator: "&", omittingEmptySubsequences: true).compactMap { piece in
+            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decode(parts[0])
+            guard name.hasPrefix("__"), name.count > 2 else { return nil }
+            return (String(name.dropFirst(2)), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+
     /// The last value given for `name`, or `nil` when it is absent.
     public subscript(name: String) -> String? {
         pairs.last { $0.name == name }?.value

@@ -41,11 +41,16 @@ extension HTTPField.Name {
     /// Whether a page's links may send a `Referer` (newsletter pages: never, their URLs hold tokens).
     public static let referrerPolicy = Self("Referrer-Policy")!
 
+    /// `Prefer` (RFC 7240): the demo controls a request asks for (api.md §6.1).
+    public static let prefer = Self("Prefer")!
+    /// `Preference-Applied` (RFC 7240): the preferences the server honoured.
+    public static let preferenceApplied = Self("Preference-Applied")!
+
     /// Every name above, for the test that reads them back.
     public static let counterpartNames: [Self] = [
         .xRequestID, .serverTiming, .timingAllowOrigin, .hostHeader, .acceptPost, .acceptPatch, .link, .xTotalCount,
         .idempotencyKey, .idempotentReplayed, .xRateLimitLimit, .xRateLimitRemaining, .xRateLimitUsed,
         .xRateLimitReset, .xRateLimitResource, .xForwardedFor, .xForwardedProto, .xForwardedHost, .referrerPolicy,
-        .xResultTruncated,
+        .xResultTruncated, .prefer, .preferenceApplied,
     ]
 }

@@ -9,16 +9,20 @@ enum LiveServer {
     private static let bootstrapped: Void = HTTPServer.bootstrapProcess()
 
     /// Runs the application's own handler — every domain — with `dependencies` overriding what its
-    /// stores see (no process-wide `prepareDependencies` in tests).
+    /// stores see (no process-wide `prepareDependencies` in tests); with `dev`, `controls` are the
+    /// demo controls applied and shown on `/__admin`.
     static func runApp(
         dependencies: DependencyValues,
         publicURL: String? = nil,
         trustProxy: Bool = false,
         dev: Bool = false,
+        controls: DemoControls = DemoControls(),
         rateLimiter: RateLimiter = .standard(),
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
+        var dependencies = dependencies
+        dependencies.demoControls = controls
         let handler = App.handler(
             settings: AppSettings(publicURL: publicURL, trustProxy: trustProxy, dev: dev),
             dependencies: dependencies,

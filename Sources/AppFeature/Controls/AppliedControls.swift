@@ -1,0 +1,26 @@
+import HTTPKit
+import HTTPTypes
+
+/// What the demo controls did to one request, for its answer and its journal entry.
+struct AppliedControls: Sendable {
+    /// The preferences honoured, in `Preference-Applied` form (`delay=800`, `fail=2`).
+    var applied: [String] = []
+    /// Injected delay, milliseconds (`Server-Timing: delay;dur`).
+    var delayMilliseconds: Double = 0
+    /// `fault=malformed`: a successful answer's body is cut mid-JSON.
+    var cutsBody = false
+
+    /// The `Preference-Applied` value, `nil` when nothing was applied.
+    var preferenceApplied: String? {
+        applied.isEmpty ? nil : applied.joined(separator: ", ")
+    }
+
+    /// `response` with its body cut in half (`Content-Length` follows), when it is a 2xx with a body;
+    /// `nil` for other answers, which stay whole.
+    static func cut(_ response: Response) -> Response? {
+        guard (200..<300).contains(response.status.code), response.body.bytes.count > 1 else { return nil }
+        var cut = response
+        cut.body = ResponseBody(Array(response.body.bytes.prefix(response.body.bytes.count / 2)))
+        return cut
+    }
+}

@@ -1,0 +1,84 @@
+import Synchronization
+
+/// The demo controls' shared state (api.md §6.1–§6.2): the run-time flags, the seed and request
+/// numbering behind every seeded draw, the `fail=N` scenarios and the request journal.
+///
+/// One per server, created only with `--dev`; every loop's pipeline and the `/__admin` routes use
+/// it. The flags start from `--latency` and `--fault-rate` and change at run time
+/// (`PATCH /__admin/controls`, the console's toggles).
+public final class DemoControls: Sendable {
+    /// The run-time flags: what every domain request gets unless its `Prefer` says otherwise.
+    public struct Flags: Sendable, Equatable {
+        /// `--latency 200..800ms`: a delay drawn for every domain request, in milliseconds.
+        public var latency: ClosedRange<Int>?
+        /// `--fault-rate 0.05`: the share of domain requests answered 503 `injected`, in [0, 1].
+        public var faultRate: Double
+
+        /// Creates flags.
+        public init(latency: ClosedRange<Int>? = nil, faultRate: Double = 0) {
+            self.latency = latency
+            self.faultRate = faultRate
+        }
+    }
+
+    private struct State {
+        var flags: Flags
+        var seed: UInt64
+        var sequence: UInt64 = 0
+    }
+
+    /// `fail=N`'s counts.
+    public let scenarios: FailScenarios
+    /// The requests the domains saw.
+    public let journal: RequestJournal
+    /// Waits out an injected delay; a test may shorten or count it.
+    let sleep: @Sendable (Duration) async throws -> Void
+    private let state: Mutex<State>
+
+    /// Controls starting from `flags` and `seed`.
+    public init(
+        flags: Flags = Flags(),
+        seed: UInt64 = 1,
+        scenarios: FailScenarios = FailScenarios(),
+        journal: RequestJournal = RequestJournal(),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.scenarios = scenarios
+        self.journal = journal
+        self.sleep = sleep
+        state = Mutex(State(flags: flags, seed: seed))
+    }
+
+    /// The flags now.
+    public var flags: Flags {
+        state.withLock { $0.flags }
+    }
+
+    /// The seed of the data and the draws now.
+    public var seed: UInt64 {
+        state.withLock { $0.seed }
+    }
+
+    /// Replaces the flags (`PATCH /__admin/controls`).
+    public func update(_ flags: Flags) {
+        state.withLock { $0.flags = flags }
+    }
+
+    /// Numbers the next domain request and returns its draws with the flags it runs under.
+    func nextRequest() -> (draws: RequestDraws, flags: Flags) {
+        state.withLock { state in
+            defer { state.sequence += 1 }
+            return (RequestDraws(seed: state.seed, sequence: state.sequence), state.flags)
+        }
+    }
+
+    /// Starts the numbering again under `seed`, forgetting scenarios and the journal (the flags stay).
+    public func reset(seed: UInt64) {
+        state.withLock { state in
+            state.seed = seed
+            state.sequence = 0
+        }
+        scenarios.removeAll()
+        journal.removeAll()
+    }
+}

@@ -1,0 +1,17 @@
+public import HTTPKit
+public import HTTPTypes
+
+/// A routed request on its way through the pipeline's stages to its domain.
+///
+/// A value: a stage that changes what later stages or the answer see (a rate-limit window, an
+/// idempotency scope, an injected delay) passes on a changed copy.
+public struct RequestFlow: Sendable {
+    /// The request.
+    public let request: ServerRequest
+    /// The domain that owns its path.
+    public let endpoint: any Endpoint
+    /// The methods the path accepts, as the domain declared them (HEAD implied by GET).
+    public let methods: [HTTPRequest.Method]
+    /// Answers the request; stages record on it what the answer must carry.
+    public var responder: Responder
+}

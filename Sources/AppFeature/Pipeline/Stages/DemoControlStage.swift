@@ -1,0 +1,111 @@
+import EventHTTP
+import HTTPKit
+import HTTPTypes
+import Logging
+
+/// The demo controls (api.md §6.1, `--dev` only): `Prefer` and its `__*` twins, then the
+/// `--latency` and `--fault-rate` flags for what the request did not ask for itself.
+///
+/// Domain routes only: service and admin routes are never delayed or failed. A delay comes first —
+/// a task on the request's loop, cancelled with the request, never blocking the loop — then an
+/// injected status (`status`, `fail=N`, the fault rate) or a fault (`drop`, `hang`, `malformed`).
+/// Injected answers are sent before the idempotency stage, so they are never stored as a key's
+/// answer. Values that cannot be applied are logged and left out of `Preference-Applied`.
+struct DemoControlStage: PipelineStage {
+    let controls: DemoControls
+    let logger: Logger
+
+    func process(_ flow: RequestFlow, next: PipelineNext) {
+        guard flow.endpoint.role == .domain else { return next(flow) }
+        let preferences = DemoPreferences(headers: flow.request.headers, query: flow.request.query)
+        if !preferences.ignored.isEmpty {
+            logger.notice(
+                "demo controls not applied",
+                metadata: [
+                    "request_id": "\(flow.request.id)", "reasons": "\(preferences.ignored.joined(separator: "; "))",
+                ])
+        }
+        let (draws, flags) = controls.nextRequest()
+        var flow = flow
+        var delay = 0
+        if let range = preferences.delay {
+            delay = draws.integer(in: range, for: .preferredDelay)
+            let text = range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)"
+            flow.responder.controls.applied.append("delay=" + text)
+        } else if let latency = flags.latency {
+            delay = draws.integer(in: latency, for: .latency)
+        }
+        guard delay > 0 else { return misbehave(flow, preferences, draws: draws, flags: flags, next: next) }
+        flow.responder.controls.delayMilliseconds = Double(delay)
+        wait(milliseconds: delay, flow: flow) { flow in
+            misbehave(flow, preferences, draws: draws, flags: flags, next: next)
+        }
+    }
+
+    /// Waits `milliseconds` in a task that a disconnect or the deadline cancels (journalled as such),
+    /// then continues on the request's loop.
+    private func wait(
+        milliseconds: Int, flow: RequestFlow, then continuation: @escaping @Sendable (RequestFlow) -> Void
+    ) {
+        let exchange = flow.responder.exchange
+        let loop = exchange.loop
+        let sleep = controls.sleep
+        let task = Task(executorPreference: loop.taskExecutor) {
+            do { try await sleep(.milliseconds(milliseconds)) } catch { return }
+            loop.execute {
+                guard !exchange.isAnswered else { return }
+                continuation(flow)
+            }
+        }
+        exchange.awaitResponse { reason in
+            task.cancel()
+            flow.responder.abandon(reason)
+        }
+    }
+
+    /// Everything after the delay: an injected status, a fault, or on to the domain.
+    private func misbehave(
+        _ flow: RequestFlow, _ preferences: DemoPreferences, draws: RequestDraws, flags: DemoControls.Flags,
+        next: PipelineNext
+    ) {
+        var flow = flow
+        if let failures = preferences.fail {
+            flow.responder.controls.applied.append("fail=\(failures)")
+            if let name = preferences.scenario { flow.responder.controls.applied.append("scenario=\(name)") }
+            let scenario = preferences.scenario ?? Self.scenario(of: flow.request)
+            if controls.scenarios.shouldFail(scenario, failures: failures) {
+                let status = preferences.status ?? 503
+                if preferences.status != nil { flow.responder.controls.applied.append("status=\(status)") }
+                return flow.responder.send(.problem(.injected(status: status, cause: "Prefer: fail=\(failures)")))
+            }
+        } else if let status = preferences.status {
+            flow.responder.controls.applied.append("status=\(status)")
+            return flow.responder.send(.problem(.injected(status: status, cause: "Prefer: status=\(status)")))
+        }
+        switch preferences.fault {
+        case .drop:
+            flow.responder.controls.applied.append("fault=drop")
+            return flow.responder.drop()
+        case .hang:
+            flow.responder.controls.applied.append("fault=hang")
+            let responder = flow.responder
+            return responder.exchange.awaitResponse { reason in responder.abandon(reason) }
+        case .malformed:
+            flow.responder.controls.applied.append("fault=malformed")
+            flow.responder.controls.cutsBody = true
+        case .incomplete, nil:
+            let asked = preferences.status != nil || preferences.fail != nil || preferences.fault != nil
+            if !asked, flags.faultRate > 0, draws.unit(.fault) < flags.faultRate {
+                return flow.responder.send(
+                    .problem(.injected(status: 503, cause: "--fault-rate \(flags.faultRate) drew this request")))
+            }
+        }
+        next(flow)
+    }
+
+    /// A request's scenario when it names none: method, path and query without the `__*` twins.
+    static func scenario(of request: ServerRequest) -> String {
+        let query = request.queryParameters.encoded()
+        return request.method.rawValue + " " + request.path + (query.isEmpty ? "" : "?" + query)
+    }
+}

@@ -1,0 +1,54 @@
+import HTTPKit
+import HTTPTypes
+
+/// api.md §1.2's `Idempotency-Key`: the first request with a key proceeds and its answer is kept; a
+/// repeat is answered from the store, and a clash (in flight 409, another body 422, bad key 400) is
+/// answered here.
+struct IdempotencyStage: PipelineStage {
+    let store: IdempotencyStore
+
+    func process(_ flow: RequestFlow, next: PipelineNext) {
+        let request = flow.request
+        guard let header = request.headers[.idempotencyKey], flow.endpoint.acceptsIdempotencyKey(request) else {
+            return next(flow)
+        }
+        let key: String
+        do {
+            key = try IdempotencyKey.parse(header)
+        } catch {
+            return flow.responder.send(.problem(error.problem))
+        }
+        let scope = request.method.rawValue + " " + request.path + " " + key
+        switch store.begin(scope: scope, fingerprint: SHA256.digest(request.body)) {
+        case .proceed:
+            var flow = flow
+            flow.responder.idempotency = (store, scope)
+            next(flow)
+        case .replay(var response):
+            response.headers[.idempotentReplayed] = "true"
+            flow.responder.send(response)
+        case .inFlight:
+            flow.responder.send(
+                .problem(
+                    .conflict(
+                        "A request with Idempotency-Key \(key) is still being handled; retry once it has answered.",
+                        headers: [.retryAfter: "1"]
+                    )
+                )
+            )
+        case .reused:
+            flow.responder.send(
+                .problem(
+                    Problem(
+                        status: .unprocessableContent,
+                        slug: "idempotency-key-reused",
+                        title: "Idempotency key reused",
+                        detail:
+                            "Idempotency-Key \(key) was already used for \(request.method.rawValue) \(request.path) "
+                            + "with a different body; use a new key for a new request."
+                    )
+                )
+            )
+        }
+    }
+}

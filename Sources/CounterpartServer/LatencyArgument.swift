@@ -1,0 +1,25 @@
+import AppFeature
+import ArgumentParser
+
+/// `--latency`: a delay range in milliseconds, `200..800ms` (or `200-800ms`), or one value (`300ms`);
+/// the unit may be `ms` or `s` and is optional (milliseconds). At most `DemoPreferences.maximumDelay`.
+struct LatencyArgument: ExpressibleByArgument {
+    let milliseconds: ClosedRange<Int>
+
+    init?(argument: String) {
+        var text = Substring(argument)
+        var scale = 1
+        if text.hasSuffix("ms") {
+            text = text.dropLast(2)
+        } else if text.hasSuffix("s") {
+            text = text.dropLast()
+            scale = 1000
+        }
+        let separator = text.contains("..") ? ".." : "-"
+        let bounds = text.split(separator: separator, omittingEmptySubsequences: false).map { Int($0) }
+        guard bounds.count <= 2, let low = bounds.first ?? nil, let high = bounds.last ?? nil,
+            low >= 0, low <= high, high * scale <= DemoPreferences.maximumDelay
+        else { return nil }
+        milliseconds = low * scale...high * scale
+    }
+}
