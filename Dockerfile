@@ -30,4 +30,4 @@ ENV PORT=8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
     CMD ["counterpart", "probe"]
 ENTRYPOINT ["counterpart"]
-CMD ["serve", "--host", "0.0.0.0", "--database", "/data/counterpart.sqlite"]
+CMD ["serve", "--host", "0.0.0.0", "--database", "/data/counterpart.sqlite", "--dev"]

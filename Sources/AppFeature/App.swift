@@ -1,7 +1,7 @@
 public import Dependencies
 import EventHTTP
 import MapPinsFeature
-public import HTTPKit
+import HTTPKit
 import NewsletterFeature
 import RepoSearchFeature
 import TodosFeature
@@ -15,16 +15,18 @@ public import Logging
 public enum App {
     /// The handler serving every domain with `settings`. `dependencies` overrides what every store
     /// sees (live tests); `nil` uses the values prepared at boot. Answers are counted in the
-    /// dependencies' `appMetrics`, the registry `/metrics` shows; with `--dev` their `demoControls`
-    /// are applied.
+    /// dependencies' `appMetrics`, the registry `/metrics` shows; idempotency keys and rate windows
+    /// are kept in their `demoReset`'s stores; with `--dev` their `demoControls` are applied.
     public static func handler(
         settings: AppSettings,
         accessLog: Logger? = nil,
-        dependencies: DependencyValues? = nil,
-        rateLimiter: RateLimiter = .standard()
+        dependencies: DependencyValues? = nil
     ) -> AppHandler {
         @Dependency(\.appMetrics) var prepared
         @Dependency(\.demoControls) var preparedControls
+        @Dependency(\.demoReset) var preparedReset
+        // The reset clears the very stores the pipeline keeps keys and windows in.
+        let stores = dependencies?.demoReset ?? preparedReset
         let admin: [any Endpoint] = [
             FeatureEndpoint(
                 routes: ControlsAdminRoutes(),
@@ -83,7 +85,8 @@ public enum App {
             ] + (settings.dev ? admin : []),
             settings: settings,
             accessLog: accessLog,
-            rateLimiter: rateLimiter,
+            idempotency: stores.idempotency,
+            rateLimiter: stores.rateLimiter,
             metrics: dependencies?.appMetrics ?? prepared,
             controls: settings.dev ? dependencies?.demoControls ?? preparedControls : nil
         )

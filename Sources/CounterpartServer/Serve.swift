@@ -166,8 +166,11 @@ struct Serve: AsyncParsableCommand {
         prepareDependencies {
             database.install(into: &$0, cache: cache, metrics: metrics)
             $0.outbox = Outbox(keepsMail: dev)
+            $0.demoReset = DemoReset(
+                idempotency: IdempotencyStore(), rateLimiter: rateLimiter, datasetSeed: database.seed,
+                repositoryCount: database.repositoryCount, pinCount: database.pinCount)
             $0.demoControls = DemoControls(
-                flags: DemoControls.Flags(latency: latency?.milliseconds, faultRate: faultRate), seed: seed)
+                flags: DemoControls.Flags(latency: latency?.milliseconds, faultRate: faultRate), seed: database.seed)
             $0.newsletterPolicy = NewsletterPolicy(
                 tokenLifetime: tokenTTL.duration.components.seconds, addressLimiter: rateLimiter)
         }
@@ -177,8 +180,7 @@ struct Serve: AsyncParsableCommand {
                 settings: AppSettings(
                     publicURL: publicURL, defaultHost: "\(host):\(port)", webURL: webURL, trustProxy: trustProxy,
                     dev: dev),
-                accessLog: accessLog ? Logger(label: "counterpart.access") : nil,
-                rateLimiter: rateLimiter
+                accessLog: accessLog ? Logger(label: "counterpart.access") : nil
             ),
             logger: logger
         )

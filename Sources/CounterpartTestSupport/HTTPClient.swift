@@ -89,20 +89,21 @@ public final class HTTPClient {
             let value = line[line.index(after: colon)...].drop { $0 == " " }
             headers.append((String(line[..<colon]), String(value)))
         }
-        let response = ClientResponse(status: status, headers: headers, body: [])
+        let reason = statusParts.count > 2 ? String(statusParts[2]) : ""
+        let response = ClientResponse(status: status, reason: reason, headers: headers, body: [])
         guard expectBody, status != 204, status != 304 else { return response }
         if let length = response.header("Content-Length").flatMap({ Int($0) }) {
             try fill(length)
             let body = Array(buffer[..<length])
             buffer.removeFirst(length)
-            return ClientResponse(status: status, headers: headers, body: body)
+            return ClientResponse(status: status, reason: reason, headers: headers, body: body)
         }
         if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
-            return ClientResponse(status: status, headers: headers, body: try readChunks())
+            return ClientResponse(status: status, reason: reason, headers: headers, body: try readChunks())
         }
         while (try? readMore()) != nil {}
         defer { buffer.removeAll() }
-        return ClientResponse(status: status, headers: headers, body: buffer)
+        return ClientResponse(status: status, reason: reason, headers: headers, body: buffer)
     }
 
     /// Whether the server closes the connection (a read reaches end of file) within the read
@@ -173,6 +174,8 @@ public enum ClientError: Error, Equatable {
 public struct ClientResponse: Sendable {
     /// The status code.
     public let status: Int
+    /// The status line's reason phrase (`Service Unavailable`), empty when the server sent none.
+    public let reason: String
     /// Headers in arrival order.
     public let headers: [(String, String)]
     /// The body bytes.

@@ -53,6 +53,15 @@ public final class ResponseCache: Sendable {
         }
     }
 
+    /// Drops every entry (`POST /__admin/reset`, whose stores may start their versions again);
+    /// the lookup counts stay.
+    public func removeAll() {
+        state.withLock { state in
+            state.entries.removeAll()
+            state.bytes = 0
+        }
+    }
+
     /// Lookups answered from the cache and lookups that found nothing, since start (`/metrics`);
     /// both stay 0 while the cache is off.
     public var lookups: (hits: Int, misses: Int) {

@@ -8,6 +8,28 @@ public enum SeedMarker {
         try db.execute(sql: "CREATE TABLE counterpart_seed (dataset TEXT NOT NULL, seededAt INTEGER NOT NULL) STRICT")
     }
 
+    /// The schema step that remembers the seed the read-only datasets were generated from.
+    public static let seedMigration = Migration("storage-2-dataset-seed") { db in
+        try db.execute(sql: "CREATE TABLE counterpart_dataset_seed (seed INTEGER NOT NULL) STRICT")
+    }
+
+    /// The seed the read-only datasets of `database` were generated from; 1 (the only seed before
+    /// `--seed` existed) when none was recorded.
+    public static func datasetSeed(_ database: any DatabaseWriter) throws -> UInt64 {
+        let stored = try database.read { db in try Int64.fetchOne(db, sql: "SELECT seed FROM counterpart_dataset_seed")
+        }
+        return stored.map { UInt64(bitPattern: $0) } ?? 1
+    }
+
+    /// Records `seed` as the read-only datasets' seed, replacing any before.
+    public static func recordDatasetSeed(_ database: any DatabaseWriter, _ seed: UInt64) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM counterpart_dataset_seed")
+            try db.execute(
+                sql: "INSERT INTO counterpart_dataset_seed (seed) VALUES (?)", arguments: [Int64(bitPattern: seed)])
+        }
+    }
+
     /// Whether `database` was seeded (or claimed by an import) before.
     public static func isSeeded(_ database: any DatabaseWriter) throws -> Bool {
         try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM counterpart_seed)") ?? false

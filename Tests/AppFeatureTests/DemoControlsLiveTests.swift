@@ -3,6 +3,10 @@ import CounterpartTestSupport
 import Dependencies
 import EventHTTP
 import Foundation
+import HTTPKit
+import NewsletterFeature
+import RepoSearchFeature
+import Storage
 import Synchronization
 import Testing
 import TodosFeature
@@ -92,6 +96,7 @@ struct DemoControlsLiveTests {
             let unavailable = try client.request("GET", "/todos?__status=503", headers: [("Prefer", "status=418")])
             #expect(unavailable.status == 503)
             #expect(unavailable.header("Retry-After") == "1")
+            #expect(unavailable.reason == "Service Unavailable", "an injected status still has its reason phrase")
             #expect(try client.request("GET", "/health", headers: [("Prefer", "status=500")]).status == 200)
         }
     }
@@ -334,6 +339,115 @@ struct DemoControlsLiveTests {
             #expect(bad.status == 422)
             #expect(bad.text.contains(#""field":"latency.maxMs""#) && bad.text.contains(#""field":"faultRate""#))
             #expect(controls.flags == .init(faultRate: 0.05), "a rejected patch changes nothing")
+        }
+    }
+}
+
+@Suite("Live: POST /__admin/reset")
+struct ResetLiveTests {
+    static var dependencies: DependencyValues {
+        var values = DependencyValues._current
+        values.todoRepository = .inMemory(seed: TodosSeed.demo)
+        values.newsletterRepository = .inMemory()
+        values.repoSearchRepository = .inMemory([])
+        values.outbox = Outbox(keepsMail: true)
+        values.responseCache = ResponseCache(capacity: 1 << 20)
+        return values
+    }
+
+    @Test("every domain back to its seed: todos, subscribers, outbox, keys, windows, scenarios, journal")
+    func reset() async throws {
+        let dependencies = Self.dependencies
+        let limiter = RateLimiter.standard(overrides: ["search": .init(requests: 1, enforced: true)])
+        try await LiveServer.runApp(
+            dependencies: dependencies, dev: true, controls: DemoControlsLiveTests.controls(), rateLimiter: limiter
+        ) { _, port in
+            let client = try HTTPClient(port: port)
+            let json = [("Content-Type", "application/json")]
+            let seeded = try client.request("GET", "/todos").text
+            let key = [("Idempotency-Key", "reset-1")] + json
+            #expect(
+                try client.request("POST", "/todos", headers: key, body: Array(#"{"description":"A"}"#.utf8)).status
+                    == 201)
+            #expect(
+                try client.request(
+                    "POST", "/newsletter/subscriptions", headers: json,
+                    body: Array(#"{"email":"new@example.org"}"#.utf8)
+                ).status == 202)
+            #expect(try client.request("GET", "/search/repositories?q=swift").status == 200)
+            #expect(try client.request("GET", "/search/repositories?q=swift").status == 429)
+            #expect(try client.request("GET", "/todos?__fail=1").status == 503)
+            #expect(try client.request("GET", "/todos").text != seeded)
+
+            let reset = try client.request("POST", "/__admin/reset")
+            #expect(reset.status == 200)
+            #expect(reset.text == #"{"seed":1,"todos":4,"repositories":5000,"pins":2800,"subscribers":3}"#)
+
+            #expect(try client.request("GET", "/todos").text == seeded)
+            let subscribers = try client.request("GET", "/__admin/newsletter/subscribers").text
+            #expect(!subscribers.contains("new@example.org") && subscribers.contains("pending@example.com"))
+            #expect(try client.request("GET", "/__admin/outbox").text == "[]")
+            #expect(try client.request("GET", "/search/repositories?q=swift").status == 200, "the window is new")
+            #expect(try client.request("GET", "/todos?__fail=1").status == 503, "the scenario starts again")
+            let again = try client.request("POST", "/todos", headers: key, body: Array(#"{"description":"B"}"#.utf8))
+            #expect(again.status == 201 && again.header("Idempotent-Replayed") == nil, "the key is forgotten")
+            let journal = try DemoControlsLiveTests.journal(client)
+            #expect(
+                journal.map { $0.method + " " + $0.path } == [
+                    "POST /todos", "GET /todos", "GET /search/repositories", "GET /todos",
+                ], "cleared at the reset; admin routes never journalled")
+        }
+    }
+
+    @Test("the body: {} or none is the served seed; another seed is 422 naming it; a bad body 422/400")
+    func seedBody() async throws {
+        try await LiveServer.runApp(
+            dependencies: Self.dependencies, dev: true, controls: DemoControlsLiveTests.controls()
+        ) { _, port in
+            let client = try HTTPClient(port: port)
+            let json = [("Content-Type", "application/json")]
+            #expect(try client.request("POST", "/__admin/reset", headers: json, body: Array("{}".utf8)).status == 200)
+            #expect(
+                try client.request("POST", "/__admin/reset", headers: json, body: Array(#"{"seed":1}"#.utf8)).status
+                    == 200)
+            let other = try client.request("POST", "/__admin/reset", headers: json, body: Array(#"{"seed":42}"#.utf8))
+            #expect(other.status == 422)
+            #expect(other.text.contains(#""field":"seed""#) && other.text.contains("--seed 42"))
+            let bad = try client.request("POST", "/__admin/reset", headers: json, body: Array(#"{"seed":-1}"#.utf8))
+            #expect(bad.status == 422)
+            #expect(try client.request("POST", "/__admin/reset", headers: json, body: Array("{".utf8)).status == 400)
+        }
+    }
+
+    @Test("requests racing resets see the seeded list or a changed one, never an error or a torn list")
+    func concurrentResets() async throws {
+        try await LiveServer.runApp(
+            dependencies: Self.dependencies, dev: true, controls: DemoControlsLiveTests.controls(),
+            configure: { $0.loops = 2 }
+        ) { _, port in
+            let seeded = try HTTPClient(port: port).request("GET", "/todos").text
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let client = try HTTPClient(port: port)
+                    for _ in 0..<50 { #expect(try client.request("POST", "/__admin/reset").status == 200) }
+                }
+                group.addTask {
+                    let client = try HTTPClient(port: port)
+                    let json = [("Content-Type", "application/json")]
+                    for _ in 0..<50 {
+                        let created = try client.request(
+                            "POST", "/todos", headers: json, body: Array(#"{"description":"racing"}"#.utf8))
+                        #expect(created.status == 201)
+                        let listed = try client.request("GET", "/todos")
+                        #expect(listed.status == 200)
+                        let count = listed.text.components(separatedBy: "\"id\"").count - 1
+                        #expect(count >= 4, "the seed is always whole")
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try HTTPClient(port: port).request("POST", "/__admin/reset").status == 200)
+            #expect(try HTTPClient(port: port).request("GET", "/todos").text == seeded)
         }
     }
 }

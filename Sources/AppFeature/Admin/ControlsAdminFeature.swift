@@ -4,8 +4,9 @@ public import HTTPKit
 import HTTPTypes
 public import Reducers
 
-/// The demo controls' `/__admin` routes (api.md §6.2): the request journal and the run-time flags
-/// the console's toggles change. Every answer is immediate, so they take the fast path.
+/// The demo controls' `/__admin` routes (api.md §6.2): the request journal, the run-time flags the
+/// console's toggles change, and the reset. Only the reset needs an effect (the stores' writes);
+/// the rest answer on the fast path.
 public struct ControlsAdminFeature: Reducer, Sendable {
     /// The request's state: only its answer.
     public struct State: RespondingState, Equatable {
@@ -15,10 +16,17 @@ public struct ControlsAdminFeature: Reducer, Sendable {
         public init() {}
     }
 
-    /// The public requests; nothing here needs an effect.
+    /// Public requests from the router; the reset's outcome from its effect.
     @CasePathable
     public enum Action: RoutableAction {
         case request(ControlsAdminRequest)
+        case `internal`(Internal)
+    }
+
+    /// Effect outcomes, built only by this feature's effects.
+    @CasePathable
+    public enum Internal: Sendable {
+        case reset(TaskResult<ResetSummary>)
     }
 
     /// Creates the feature.
@@ -26,7 +34,22 @@ public struct ControlsAdminFeature: Reducer, Sendable {
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         @Dependency(\.demoControls) var controls
+        @Dependency(\.demoReset) var reset
         switch action {
+        case .request(.console):
+            state.response = Self.consoleResponse
+        case .request(.consoleScript):
+            state.response = Self.consoleScriptResponse
+        case .request(.reset(let seed)):
+            if let problem = reset.unsupported(seed: seed) {
+                state.response = .problem(problem)
+                return .none
+            }
+            return .task({ .internal(.reset($0)) }) { try await reset.reset(seed: seed) }
+        case .internal(.reset(.success(let summary))):
+            state.response = .json(summary)
+        case .internal(.reset(.failure(let error))):
+            state.response = .problem((error as? any ProblemError)?.problem ?? .internalError())
         case .request(.listRequests(let limit)):
             state.response = .json(controls.journal.newest(limit))
         case .request(.clearRequests):
@@ -43,6 +66,36 @@ public struct ControlsAdminFeature: Reducer, Sendable {
         }
         return .none
     }
+
+    /// The console page with its ETag; only its own script and inline style may run, it talks only
+    /// to this origin, and it is never framed.
+    static let consoleResponse: Response = {
+        let body = Array(ConsolePage.html.utf8)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: MediaType.html, .eTag: EntityTag.strong(for: body), .cacheControl: "no-cache",
+                .contentSecurityPolicy:
+                    "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; "
+                    + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+                .xContentTypeOptions: "nosniff",
+            ],
+            body: ResponseBody(body)
+        )
+    }()
+
+    /// The console's script with its ETag.
+    static let consoleScriptResponse: Response = {
+        let body = Array(ConsoleScript.javascript.utf8)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/javascript; charset=utf-8", .eTag: EntityTag.strong(for: body),
+                .cacheControl: "no-cache", .xContentTypeOptions: "nosniff",
+            ],
+            body: ResponseBody(body)
+        )
+    }()
 }
 
 extension DemoControls.Flags: JSONWritable {

@@ -1,32 +1,48 @@
 public import HTTPKit
 public import HTTPTypes
 
-/// Routing for the demo controls' `/__admin` routes: the request journal and the run-time flags.
-/// Registered only with `--dev`, so without it these paths are 404.
+/// Routing for the demo controls' `/__admin` routes: the console page, the request journal, the
+/// run-time flags and the reset. Registered only with `--dev`, so without it these paths are 404.
 public struct ControlsAdminRoutes: Routes {
     /// The most journal entries one request may ask for.
     public static let maximumLimit = 500
+    static let console = "/__admin"
+    static let consoleScript = "/__admin/console.js"
     static let requests = "/__admin/requests"
     static let controls = "/__admin/controls"
+    static let reset = "/__admin/reset"
 
     /// Creates the table.
     public init() {}
 
     public func methods(for path: String) -> [HTTPRequest.Method]? {
         switch path {
+        case Self.console, Self.consoleScript: [.get]
         case Self.requests: [.get, .delete]
         case Self.controls: [.get, .patch]
+        case Self.reset: [.post]
         default: nil
         }
     }
 
     public func template(for path: String) -> String { path }
 
+    public func offeredTypes(for path: String) -> [String] {
+        switch path {
+        case Self.console: ["text/html"]
+        case Self.consoleScript: ["text/javascript"]
+        default: ["application/json"]
+        }
+    }
+
     public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> ControlsAdminRequest {
         switch (request.path, request.method) {
+        case (Self.console, _): return .console
+        case (Self.consoleScript, _): return .consoleScript
         case (Self.requests, .delete): return .clearRequests
         case (Self.requests, _): return .listRequests(limit: try Self.limit(request.queryParameters["limit"]))
         case (Self.controls, .patch): return try Self.update(from: request)
+        case (Self.reset, _): return .reset(seed: try Self.seed(from: request))
         default: return .showControls
         }
     }
@@ -43,6 +59,15 @@ public struct ControlsAdminRoutes: Routes {
             )
         }
         return limit
+    }
+
+    /// The optional `seed` of a reset's body (`{}` or no body at all: the served seed).
+    static func seed(from request: ServerRequest) throws(RouteError) -> UInt64? {
+        guard !request.body.isEmpty else { return nil }
+        var body = try BodyReader(request)
+        let seed = body.integer("seed", in: 0...(1 << 53))
+        try body.validated()
+        return seed.map(UInt64.init)
     }
 
     /// The body as a JSON merge patch of the flags: `latency` (`null` turns it off, else

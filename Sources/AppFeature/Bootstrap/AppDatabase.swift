@@ -23,13 +23,19 @@ public struct AppDatabase: Sendable {
     public let newsletter: NewsletterRepository
     /// The map pins: read-only seeded data behind a spatial index.
     public let pins: MapPinRepository
+    /// The seed the repositories and pins were generated from.
+    public let seed: UInt64
+    /// How many repositories and pins the database serves.
+    public let repositoryCount: Int
+    public let pinCount: Int
     /// The SQLite connection, when the location is a file.
     public let writer: (any DatabaseWriter)?
     private let lock: DatabaseLock?
 
     /// Every domain's schema, in order.
     public static let migrations =
-        [SeedMarker.migration] + TodosMigrations.all + RepoSearchMigrations.all + NewsletterMigrations.all
+        [SeedMarker.migration, SeedMarker.seedMigration] + TodosMigrations.all + RepoSearchMigrations.all
+        + NewsletterMigrations.all
         + MapPinsMigrations.all
 
     /// Opens `location`. The read-only datasets (repositories, pins) are generated from `seed`
@@ -44,27 +50,34 @@ public struct AppDatabase: Sendable {
     ) async throws -> AppDatabase {
         switch location {
         case .memory:
+            let seededPins = pins.pins(seed: seed)
             return AppDatabase(
                 todos: .inMemory(seed: fillsTodos ? TodosSeed.demo : []),
                 repositories: .seeded(seed: seed),
                 newsletter: .inMemory(),
-                pins: .inMemory(pins: pins.pins(seed: seed)),
+                pins: .inMemory(pins: seededPins),
+                seed: seed,
+                repositoryCount: RepositorySeed.repositoryCount,
+                pinCount: seededPins.count,
                 writer: nil,
                 lock: nil
             )
         case .sqliteFile(let path):
             let lock = try DatabaseLock(databasePath: path)
             let writer = try SQLiteDatabase.open(location, readers: readers, migrations: migrations)
-            // The repositories and pins are read-only demo data: an empty table has never been seeded.
-            if try await isEmpty("repositories", in: writer) {
+            // The repositories and pins are read-only seeded data: an empty table has never been filled.
+            if try await count("repositories", in: writer) == 0 {
                 try await RepoSearchRepository.seed(RepositorySeed.repositories(seed: seed), into: writer)
+                try SeedMarker.recordDatasetSeed(writer, seed)
             }
-            if try await isEmpty("pins", in: writer) {
+            if try await count("pins", in: writer) == 0 {
                 try await MapPinRepository.seed(pins.pins(seed: seed), into: writer)
             }
             let database = AppDatabase(
                 todos: .sqlite(writer), repositories: .sqlite(writer), newsletter: .sqlite(writer),
-                pins: .sqlite(writer), writer: writer, lock: lock)
+                pins: .sqlite(writer), seed: try SeedMarker.datasetSeed(writer),
+                repositoryCount: try await count("repositories", in: writer),
+                pinCount: try await count("pins", in: writer), writer: writer, lock: lock)
             if fillsTodos, try !SeedMarker.isSeeded(writer) {
                 _ = try await database.todos.write(.importAll(TodosSeed.demo))
                 try SeedMarker.mark(writer, dataset: "demo", at: Int64(Date().timeIntervalSince1970))
@@ -77,9 +90,9 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    /// Whether `table` (a name from the migrations, never from input) holds no rows.
-    private static func isEmpty(_ table: String, in writer: any DatabaseWriter) async throws -> Bool {
-        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 } == 0
+    /// How many rows `table` (a name from the migrations, never from input) holds.
+    private static func count(_ table: String, in writer: any DatabaseWriter) async throws -> Int {
+        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
     }
 
     /// Marks a database seen for the first time as filled by `dataset`, so `serve` will not seed it.

@@ -11,13 +11,15 @@ extension NewsletterRepository {
         let unsubscribe = metrics.repositoryTimer("newsletter", "unsubscribe")
         let erase = metrics.repositoryTimer("newsletter", "erase")
         let subscribers = metrics.repositoryTimer("newsletter", "subscribers")
+        let reset = metrics.repositoryTimer("newsletter", "reset")
         return NewsletterRepository(
             subscribe: { signup in try await subscribe.time { try await self.subscribe(signup) } },
             confirm: { confirmation in try await confirm.time { try await self.confirm(confirmation) } },
             inspect: { token, kind, now in try await inspect.time { try await self.inspect(token, kind, now) } },
             unsubscribe: { token, now in try await unsubscribe.time { try await self.unsubscribe(token, now) } },
             erase: { token in try await erase.time { try await self.erase(token) } },
-            subscribers: { try await subscribers.time { try await self.subscribers() } }
+            subscribers: { try await subscribers.time { try await self.subscribers() } },
+            reset: { seed in try await reset.time { try await self.reset(seed) } }
         )
     }
 }

@@ -86,4 +86,9 @@ public final class IdempotencyStore: Sendable {
             if state.records[scope]?.response == nil { state.records[scope] = nil }
         }
     }
+
+    /// Forgets every key (`POST /__admin/reset`); a request still in flight completes into nothing.
+    public func removeAll() {
+        state.withLock { $0 = State() }
+    }
 }

@@ -82,6 +82,11 @@ public final class RateLimiter: Sendable {
         return Int64(time.tv_sec)
     }
 
+    /// Forgets every window: every client starts with its whole allowance (`POST /__admin/reset`).
+    public func removeAll() {
+        state.withLock { $0 = Windows() }
+    }
+
     /// The allowance of `resource`, if it is limited.
     public func limit(for resource: String) -> Limit? { limits[resource] }
 

@@ -27,7 +27,8 @@ extension NewsletterRepository {
                 store.state.withLock { state in
                     state.subscribers.values.sorted { ($0.createdAt, $0.identity) < ($1.createdAt, $1.identity) }
                 }
-            }
+            },
+            reset: { seed in store.state.withLock { $0 = InMemoryNewsletter.Tables(seed: seed) } }
         )
     }
 }
@@ -37,12 +38,17 @@ private final class InMemoryNewsletter: Sendable {
     let state: Mutex<Tables>
 
     init(seed: [Subscriber]) {
-        state = Mutex(Tables(subscribers: Dictionary(seed.map { ($0.identity, $0) }) { _, last in last }))
+        state = Mutex(Tables(seed: seed))
     }
 
     struct Tables {
         var subscribers: [String: Subscriber]
         var tokens: [TokenDigest: StoredToken] = [:]
+
+        /// The seed's subscribers and no tokens.
+        init(seed: [Subscriber]) {
+            subscribers = Dictionary(seed.map { ($0.identity, $0) }) { _, last in last }
+        }
 
         mutating func subscribe(_ signup: Signup) -> SignupOutcome {
             let change = NewsletterRules.signUp(signup, existing: subscribers[signup.address.identity])

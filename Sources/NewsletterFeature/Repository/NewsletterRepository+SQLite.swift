@@ -74,6 +74,14 @@ extension NewsletterRepository {
                 try await RepositoryError.mappingSQLite {
                     try await database.read { db in try SubscriberRows.fetchAll(db) }
                 }
+            },
+            reset: { seed in
+                try await write(writes) { db in
+                    // Tokens go with their subscribers (ON DELETE CASCADE), but say so explicitly.
+                    try db.execute(sql: "DELETE FROM newsletter_tokens")
+                    try db.execute(sql: "DELETE FROM newsletter_subscribers")
+                    for subscriber in seed { try SubscriberRows.upsert(db, subscriber) }
+                }
             }
         )
     }

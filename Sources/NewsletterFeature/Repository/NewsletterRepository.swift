@@ -30,6 +30,8 @@ public struct NewsletterRepository: Sendable {
     public var erase: @Sendable (_ token: TokenDigest) async throws -> Subscriber
     /// Every subscriber, oldest first (§6.2's admin view).
     public var subscribers: @Sendable () async throws -> [Subscriber]
+    /// Replaces every subscriber and token with `seed`, in one write (`POST /__admin/reset`).
+    public var reset: @Sendable (_ seed: [Subscriber]) async throws -> Void
 }
 
 extension NewsletterRepository: TestDependencyKey {
@@ -45,7 +47,8 @@ extension NewsletterRepository: DependencyKey {
         inspect: { _, _, _ in throw unbootstrapped() },
         unsubscribe: { _, _ in throw unbootstrapped() },
         erase: { _ in throw unbootstrapped() },
-        subscribers: { throw unbootstrapped() }
+        subscribers: { throw unbootstrapped() },
+        reset: { _ in throw unbootstrapped() }
     )
 
     private static func unbootstrapped() -> RepositoryError {

@@ -21,6 +21,8 @@ public enum TodoChange: Sendable, Equatable {
     case reorder(ids: [UUID], ifMatch: String?, baseURL: String, now: Timestamp)
     /// `counterpart import`: store these todos exactly as given.
     case importAll([Todo])
+    /// `POST /__admin/reset`: store exactly these todos, removing every other, in one write.
+    case resetTo([Todo])
 }
 
 /// What a write did, for the response.

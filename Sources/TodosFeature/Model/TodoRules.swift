@@ -39,6 +39,10 @@ public enum TodoRules {
                 throw TodosError.storeFull
             }
             return TodoMutation(upserts: todos, outcome: .imported(todos.count))
+        case .resetTo(let todos):
+            let kept = Set(todos.map(\.id))
+            let removed = stored.map(\.id).filter { !kept.contains($0) }
+            return TodoMutation(upserts: todos, deletions: removed, outcome: .imported(todos.count))
         }
     }
 

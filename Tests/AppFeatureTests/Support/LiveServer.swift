@@ -3,6 +3,8 @@ import AppFeature
 import Dependencies
 import EventHTTP
 import Logging
+import PinGeometry
+import RepoSearchFeature
 
 /// Starts the real HTTP server on 127.0.0.1 and an ephemeral port for one test, then stops it.
 enum LiveServer {
@@ -23,10 +25,12 @@ enum LiveServer {
     ) async throws {
         var dependencies = dependencies
         dependencies.demoControls = controls
+        dependencies.demoReset = DemoReset(
+            idempotency: IdempotencyStore(), rateLimiter: rateLimiter, datasetSeed: controls.seed,
+            repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
         let handler = App.handler(
             settings: AppSettings(publicURL: publicURL, trustProxy: trustProxy, dev: dev),
-            dependencies: dependencies,
-            rateLimiter: rateLimiter
+            dependencies: dependencies
         )
         try await serve(handler, configure: configure, body)
     }

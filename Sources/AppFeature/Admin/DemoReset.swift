@@ -1,0 +1,112 @@
+public import Dependencies
+public import HTTPKit
+import NewsletterFeature
+import PinGeometry
+import RepoSearchFeature
+import Storage
+import TodosFeature
+
+/// What `POST /__admin/reset` puts back (api.md §6.2), beyond the repositories it reaches through
+/// their dependencies: the pipeline's idempotency keys and rate windows, and the sizes of the
+/// read-only datasets it reports.
+///
+/// Each domain is reset in one write of its own store (one SQLite transaction, or under the
+/// in-memory store's lock), so a request in flight reads its domain either before or after.
+public struct DemoReset: Sendable {
+    /// The keys the idempotency stage keeps.
+    public let idempotency: IdempotencyStore
+    /// The rate limiter's windows.
+    public let rateLimiter: RateLimiter
+    /// The seed the repositories and pins were generated from (`--seed` when the database was filled).
+    public let datasetSeed: UInt64
+    /// How many repositories and pins are served.
+    public let repositoryCount: Int
+    public let pinCount: Int
+
+    /// Creates the reset over the pipeline's stores and the datasets' description.
+    public init(
+        idempotency: IdempotencyStore, rateLimiter: RateLimiter, datasetSeed: UInt64, repositoryCount: Int,
+        pinCount: Int
+    ) {
+        self.idempotency = idempotency
+        self.rateLimiter = rateLimiter
+        self.datasetSeed = datasetSeed
+        self.repositoryCount = repositoryCount
+        self.pinCount = pinCount
+    }
+
+    /// The 422 for a reset to a seed the read-only datasets were not generated from, `nil` when
+    /// `seed` is absent or theirs: repositories and pins are generated once, when the database is
+    /// filled, and a run-time reset does not regenerate them.
+    func unsupported(seed: UInt64?) -> Problem? {
+        guard let seed, seed != datasetSeed else { return nil }
+        return .validationFailed([
+            FieldError(
+                field: "seed", code: "invalid",
+                detail: "The repositories and pins were generated from seed \(datasetSeed) when this database was "
+                    + "filled, and a reset does not regenerate them. Serve a new database (or --database memory) "
+                    + "with --seed \(seed) to use seed \(seed).")
+        ])
+    }
+
+    /// Every domain back to its seed, and the seeded draws (delays, fault rate) started again.
+    func reset(seed: UInt64?) async throws -> ResetSummary {
+        @Dependency(\.todoRepository) var todos
+        @Dependency(\.newsletterRepository) var newsletter
+        @Dependency(\.outbox) var outbox
+        @Dependency(\.responseCache) var cache
+        @Dependency(\.demoControls) var controls
+        _ = try await todos.write(.resetTo(TodosSeed.demo))
+        try await newsletter.reset(NewsletterSeed.subscribers)
+        outbox.clear()
+        idempotency.removeAll()
+        rateLimiter.removeAll()
+        cache.removeAll()
+        let seed = seed ?? datasetSeed
+        controls.reset(seed: seed)
+        return ResetSummary(
+            seed: seed, todos: TodosSeed.demo.count, repositories: repositoryCount, pins: pinCount,
+            subscribers: NewsletterSeed.subscribers.count)
+    }
+}
+
+/// The answer to `POST /__admin/reset`: the seed and what each domain now holds.
+public struct ResetSummary: Sendable, Equatable, JSONWritable {
+    public var seed: UInt64
+    public var todos: Int
+    public var repositories: Int
+    public var pins: Int
+    public var subscribers: Int
+
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.member("seed") { writer in writer.integer(seed) }
+            object.member("todos", todos)
+            object.member("repositories", repositories)
+            object.member("pins", pins)
+            object.member("subscribers", subscribers)
+        }
+    }
+}
+
+extension DemoReset: DependencyKey {
+    /// Fresh stores and the demo datasets' sizes; `serve` installs the ones its pipeline uses.
+    public static let liveValue = DemoReset(
+        idempotency: IdempotencyStore(), rateLimiter: .standard(), datasetSeed: 1,
+        repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
+
+    /// Fresh stores per test.
+    public static var testValue: DemoReset {
+        DemoReset(
+            idempotency: IdempotencyStore(), rateLimiter: .standard(), datasetSeed: 1,
+            repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
+    }
+}
+
+extension DependencyValues {
+    /// What `POST /__admin/reset` resets besides the repositories.
+    public var demoReset: DemoReset {
+        get { self[DemoReset.self] }
+        set { self[DemoReset.self] = newValue }
+    }
+}
