@@ -71,6 +71,23 @@ struct ServeCommandTests {
         #expect(await server.exitStatus() == 0)
     }
 
+    @Test("--latency and --fault-rate start the demo controls' flags (200..800ms, 1s, 300-400)")
+    func controlFlags() async throws {
+        for (latency, expected) in [
+            ("200..800ms", #"{"minMs":200,"maxMs":800}"#), ("1s", #"{"minMs":1000,"maxMs":1000}"#),
+            ("300-400", #"{"minMs":300,"maxMs":400}"#),
+        ] {
+            let server = try ServerProcess([
+                "serve", "--port", "0", "--database", "memory", "--dev", "--latency", latency, "--fault-rate", "0.25",
+            ])
+            let port = try #require(await server.listeningPort(), "\(server.printed)")
+            let flags = try HTTPClient(port: port).request("GET", "/__admin/controls").text
+            #expect(flags == #"{"latency":"# + expected + #","faultRate":0.25}"#)
+            kill(server.process.processIdentifier, SIGTERM)
+            #expect(await server.exitStatus() == 0)
+        }
+    }
+
     @Test("SIGINT is a graceful shutdown too")
     func sigintExitsCleanly() async throws {
         let server = try ServerProcess(["serve", "--port", "0", "--database", "memory"])
@@ -90,6 +107,7 @@ struct ServeCommandTests {
             "--request-timeout", "(default: 10s)", "--max-in-flight", "(default: 1024)", "--shutdown-timeout",
             "--loops", "--database", "(default: counterpart.sqlite)", "--public-url", "--backlog", "--trust-proxy",
             "--dev", "--token-ttl <token-ttl>", "(default: 48h)", "newsletter=30/min", "newsletter-address=10/hour",
+            "--seed <seed>", "(default: 1)", "--latency <latency>", "--fault-rate <fault-rate>", "(default: 0.0)",
         ] {
             #expect(text.contains(expected), "missing \(expected) in --help")
         }
@@ -104,6 +122,9 @@ struct ServeCommandTests {
             (["serve", "--token-ttl", "forever"], "token-ttl"),
             (["serve", "--rate-limit", "newsletter-address=10/day"], "--rate-limit newsletter-address=10/day"),
             (["serve", "--rate-limit", "pins=1/min"], "--rate-limit pins=1/min"),
+            (["serve", "--latency", "900..100ms"], "latency"),
+            (["serve", "--latency", "9s"], "latency"),
+            (["serve", "--fault-rate", "1.5"], "--fault-rate 1.5"),
         ])
     func invalidOptions(arguments: [String], mention: String) async throws {
         let process = try ServerProcess(arguments)

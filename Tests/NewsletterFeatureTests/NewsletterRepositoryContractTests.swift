@@ -174,4 +174,18 @@ struct NewsletterRepositoryContractTests {
             try await newsletter.confirm(Fixtures.confirmation(1, unsubscribe: 4))
         }
     }
+
+    @Test(
+        "reset puts back exactly the seed: new subscribers and every token gone", arguments: NewsletterBackend.allCases)
+    func reset(backend: NewsletterBackend) async throws {
+        let newsletter = try backend.make()
+        _ = try await newsletter.subscribe(Fixtures.signup("reset@example.com"))
+        _ = try await newsletter.subscribe(Fixtures.signup("pending@example.com", confirm: 5))
+        #expect(try await newsletter.subscribers() != NewsletterSeed.subscribers)
+        try await newsletter.reset(NewsletterSeed.subscribers)
+        #expect(try await newsletter.subscribers() == NewsletterSeed.subscribers)
+        await #expect(throws: NewsletterError.unknownToken, "tokens issued before the reset are void") {
+            try await newsletter.confirm(Fixtures.confirmation(1, unsubscribe: 3))
+        }
+    }
 }

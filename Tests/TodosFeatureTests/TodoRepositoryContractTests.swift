@@ -18,6 +18,17 @@ struct TodoRepositoryContractTests {
         #expect(Set(listed) == Set(seeded))
     }
 
+    @Test("resetTo stores exactly the given todos, removing every other, in one write", arguments: Backend.allCases)
+    func resetTo(backend: Backend) async throws {
+        let todos = try backend.make()
+        _ = try await todos.write(.importAll([Fixtures.todo(1), Fixtures.todo(2), Fixtures.todo(3)]))
+        let versionBefore = todos.version()
+        let seed = [Fixtures.todo(2, complete: true), Fixtures.todo(4)]
+        #expect(try await todos.write(.resetTo(seed)) == .imported(2))
+        #expect(Set(try await todos.list(.all)) == Set(seed))
+        #expect(todos.version() != versionBefore, "cached lists of the old todos are unreachable")
+    }
+
     @Test("filters narrow the list", arguments: Backend.allCases)
     func filters(backend: Backend) async throws {
         let todos = try backend.make()
