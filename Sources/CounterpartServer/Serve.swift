@@ -167,7 +167,7 @@ struct Serve: AsyncParsableCommand {
             database.install(into: &$0, cache: cache, metrics: metrics)
             $0.outbox = Outbox(keepsMail: dev)
             $0.demoReset = DemoReset(
-                idempotency: IdempotencyStore(), rateLimiter: rateLimiter, datasetSeed: database.seed,
+                idempotency: IdempotencyStore(), rateLimiter: rateLimiter, reseed: database.reseed,
                 repositoryCount: database.repositoryCount, pinCount: database.pinCount)
             $0.demoControls = DemoControls(
                 flags: DemoControls.Flags(latency: latency?.milliseconds, faultRate: faultRate), seed: database.seed)

@@ -8,7 +8,7 @@ enum SearchResponses {
         var writer = JSONWriter(capacity: 6_000 * max(1, page.items.count))
         writer.object { object in
             object.member("total_count", page.total)
-            object.member("incomplete_results", false)
+            object.member("incomplete_results", page.incomplete)
             object.member("items") { writer in
                 let links = RepositoryLinks(baseURL: request.baseURL, webURL: request.webURL)
                 let query: SearchQuery? =

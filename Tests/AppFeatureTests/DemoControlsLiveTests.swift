@@ -179,6 +179,25 @@ struct DemoControlsLiveTests {
         }
     }
 
+    @Test("a client that leaves while the domain's effect runs is journalled cancelled, the effect cancelled")
+    func cancelledDuringEffect() async throws {
+        let waits = RecordedSleeps(holds: true)
+        var dependencies = Self.dependencies
+        dependencies.todoRepository.list = { _ in
+            try await waits.sleep(.seconds(3600))
+            return []
+        }
+        try await LiveServer.runApp(dependencies: dependencies, dev: true, controls: Self.controls()) { _, port in
+            let leaving = try HTTPClient(port: port)
+            try leaving.send("GET", "/todos?filter=active")
+            while waits.recorded.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+            leaving.closeNow()
+            while waits.cancelled == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            let entry = try #require(try Self.journal(HTTPClient(port: port)).first)
+            #expect(entry.outcome == "cancelled" && entry.status == nil && entry.injectedDelayMs == 0)
+        }
+    }
+
     @Test("fail=2 fails a scenario's first two requests, then succeeds; scenarios are per request or named")
     func failTwiceThenSucceed() async throws {
         try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: Self.controls()) { _, port in
@@ -399,7 +418,7 @@ struct ResetLiveTests {
         }
     }
 
-    @Test("the body: {} or none is the served seed; another seed is 422 naming it; a bad body 422/400")
+    @Test("the body: {} or none is the served seed; another seed is 422 where the datasets are fixed; bad bodies")
     func seedBody() async throws {
         try await LiveServer.runApp(
             dependencies: Self.dependencies, dev: true, controls: DemoControlsLiveTests.controls()
@@ -412,7 +431,7 @@ struct ResetLiveTests {
                     == 200)
             let other = try client.request("POST", "/__admin/reset", headers: json, body: Array(#"{"seed":42}"#.utf8))
             #expect(other.status == 422)
-            #expect(other.text.contains(#""field":"seed""#) && other.text.contains("--seed 42"))
+            #expect(other.text.contains(#""field":"seed""#) && other.text.contains("fixed at seed 1"))
             let bad = try client.request("POST", "/__admin/reset", headers: json, body: Array(#"{"seed":-1}"#.utf8))
             #expect(bad.status == 422)
             #expect(try client.request("POST", "/__admin/reset", headers: json, body: Array("{".utf8)).status == 400)
@@ -448,6 +467,37 @@ struct ResetLiveTests {
             }
             #expect(try HTTPClient(port: port).request("POST", "/__admin/reset").status == 200)
             #expect(try HTTPClient(port: port).request("GET", "/todos").text == seeded)
+        }
+    }
+}
+
+@Suite("Live: fault=incomplete on search")
+struct IncompleteSearchLiveTests {
+    @Test("search answers from the even ids with incomplete_results true; other routes ignore it")
+    func incomplete() async throws {
+        var dependencies = DemoControlsLiveTests.dependencies
+        dependencies.repoSearchRepository = .inMemory(RepositorySeed.repositories())
+        try await LiveServer.runApp(dependencies: dependencies, dev: true, controls: DemoControlsLiveTests.controls()) {
+            _, port in
+            let client = try HTTPClient(port: port)
+            struct Page: Decodable {
+                struct Item: Decodable { var id: Int }
+                var total_count: Int
+                var incomplete_results: Bool
+                var items: [Item]
+            }
+            let target = "/search/repositories?q=stars:%3E=0&per_page=100"
+            let whole = try JSONDecoder().decode(Page.self, from: Data(client.request("GET", target).body))
+            let partial = try client.request("GET", target + "&__fault=incomplete")
+            #expect(partial.header("Preference-Applied") == "fault=incomplete")
+            let page = try JSONDecoder().decode(Page.self, from: Data(partial.body))
+            #expect(!whole.incomplete_results && page.incomplete_results)
+            #expect(page.items.count == 100 && page.items.allSatisfy { $0.id.isMultiple(of: 2) })
+            #expect(page.total_count < whole.total_count && page.total_count > whole.total_count / 3)
+            let again = try JSONDecoder().decode(Page.self, from: Data(client.request("GET", target).body))
+            #expect(!again.incomplete_results, "a partial answer is never cached as the whole one")
+            let todos = try client.request("GET", "/todos?__fault=incomplete")
+            #expect(todos.status == 200 && todos.header("Preference-Applied") == nil)
         }
     }
 }

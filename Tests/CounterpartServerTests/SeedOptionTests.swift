@@ -38,4 +38,26 @@ struct SeedOptionTests {
         #expect(try await sample(["--database", database, "--seed", "8"]) == filled)
         #expect(try await sample(["--database", "memory", "--seed", "7"]) == filled)
     }
+
+    @Test("a reset to another seed regenerates the repositories and pins, in memory and in a file that keeps it")
+    func resetToAnotherSeed() async throws {
+        let expected = try await sample(["--database", "memory", "--seed", "8"])
+        let database = try temporaryDirectory().appendingPathComponent("reseeded.sqlite").path
+        for arguments in [["--database", "memory"], ["--database", database]] {
+            let server = try ServerProcess(["serve", "--port", "0", "--dev"] + arguments)
+            let port = try #require(await server.listeningPort(), "\(server.printed)")
+            let client = try HTTPClient(port: port)
+            _ = try client.request("GET", "/search/repositories?q=stars:%3E=0&per_page=3")
+            let reset = try client.request(
+                "POST", "/__admin/reset", headers: [("Content-Type", "application/json")],
+                body: Array(#"{"seed":8}"#.utf8))
+            #expect(reset.text == #"{"seed":8,"todos":4,"repositories":5000,"pins":2800,"subscribers":3}"#)
+            let search = try client.request("GET", "/search/repositories?q=stars:%3E=0&per_page=3")
+            let pins = try client.request("GET", "/pins?lat=35.6812&lon=139.7671&radius=2000&limit=5")
+            #expect(search.text + "\n" + pins.text == expected, "\(arguments): the cached seed-1 page is gone too")
+            kill(server.process.processIdentifier, SIGTERM)
+            #expect(await server.exitStatus() == 0)
+        }
+        #expect(try await sample(["--database", database]) == expected, "the file keeps the seed it was reset to")
+    }
 }

@@ -7,8 +7,8 @@ import Storage
 import TodosFeature
 
 /// What `POST /__admin/reset` puts back (api.md §6.2), beyond the repositories it reaches through
-/// their dependencies: the pipeline's idempotency keys and rate windows, and the sizes of the
-/// read-only datasets it reports.
+/// their dependencies: the pipeline's idempotency keys and rate windows, the read-only datasets
+/// when another seed is asked for, and the sizes it reports.
 ///
 /// Each domain is reset in one write of its own store (one SQLite transaction, or under the
 /// in-memory store's lock), so a request in flight reads its domain either before or after.
@@ -17,52 +17,53 @@ public struct DemoReset: Sendable {
     public let idempotency: IdempotencyStore
     /// The rate limiter's windows.
     public let rateLimiter: RateLimiter
-    /// The seed the repositories and pins were generated from (`--seed` when the database was filled).
-    public let datasetSeed: UInt64
+    /// Regenerates the repositories and pins from another seed; `nil` where the datasets are fixed
+    /// (live tests that install their own repositories).
+    public let reseed: (@Sendable (UInt64) async throws -> Void)?
     /// How many repositories and pins are served.
     public let repositoryCount: Int
     public let pinCount: Int
 
-    /// Creates the reset over the pipeline's stores and the datasets' description.
+    /// Creates the reset over the pipeline's stores and the datasets.
     public init(
-        idempotency: IdempotencyStore, rateLimiter: RateLimiter, datasetSeed: UInt64, repositoryCount: Int,
-        pinCount: Int
+        idempotency: IdempotencyStore, rateLimiter: RateLimiter,
+        reseed: (@Sendable (UInt64) async throws -> Void)?, repositoryCount: Int, pinCount: Int
     ) {
         self.idempotency = idempotency
         self.rateLimiter = rateLimiter
-        self.datasetSeed = datasetSeed
+        self.reseed = reseed
         self.repositoryCount = repositoryCount
         self.pinCount = pinCount
     }
 
-    /// The 422 for a reset to a seed the read-only datasets were not generated from, `nil` when
-    /// `seed` is absent or theirs: repositories and pins are generated once, when the database is
-    /// filled, and a run-time reset does not regenerate them.
-    func unsupported(seed: UInt64?) -> Problem? {
-        guard let seed, seed != datasetSeed else { return nil }
+    /// The 422 for a reset to another seed where the datasets cannot be regenerated; `nil` when
+    /// the reset can go ahead.
+    func unsupported(seed: UInt64?, current: UInt64) -> Problem? {
+        guard let seed, seed != current, reseed == nil else { return nil }
         return .validationFailed([
             FieldError(
                 field: "seed", code: "invalid",
-                detail: "The repositories and pins were generated from seed \(datasetSeed) when this database was "
-                    + "filled, and a reset does not regenerate them. Serve a new database (or --database memory) "
-                    + "with --seed \(seed) to use seed \(seed).")
+                detail: "This server's repositories and pins are fixed at seed \(current); reset without a seed.")
         ])
     }
 
-    /// Every domain back to its seed, and the seeded draws (delays, fault rate) started again.
+    /// Every domain back to its seed — the repositories and pins regenerated when `seed` is another
+    /// one — and the seeded draws (delays, fault rate) started again.
     func reset(seed: UInt64?) async throws -> ResetSummary {
         @Dependency(\.todoRepository) var todos
         @Dependency(\.newsletterRepository) var newsletter
         @Dependency(\.outbox) var outbox
         @Dependency(\.responseCache) var cache
         @Dependency(\.demoControls) var controls
+        let seed = seed ?? controls.seed
+        if seed != controls.seed, let reseed { try await reseed(seed) }
         _ = try await todos.write(.resetTo(TodosSeed.demo))
         try await newsletter.reset(NewsletterSeed.subscribers)
         outbox.clear()
         idempotency.removeAll()
         rateLimiter.removeAll()
+        // After the datasets: their answers are cached as never changing.
         cache.removeAll()
-        let seed = seed ?? datasetSeed
         controls.reset(seed: seed)
         return ResetSummary(
             seed: seed, todos: TodosSeed.demo.count, repositories: repositoryCount, pins: pinCount,
@@ -92,13 +93,13 @@ public struct ResetSummary: Sendable, Equatable, JSONWritable {
 extension DemoReset: DependencyKey {
     /// Fresh stores and the demo datasets' sizes; `serve` installs the ones its pipeline uses.
     public static let liveValue = DemoReset(
-        idempotency: IdempotencyStore(), rateLimiter: .standard(), datasetSeed: 1,
+        idempotency: IdempotencyStore(), rateLimiter: .standard(), reseed: nil,
         repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
 
     /// Fresh stores per test.
     public static var testValue: DemoReset {
         DemoReset(
-            idempotency: IdempotencyStore(), rateLimiter: .standard(), datasetSeed: 1,
+            idempotency: IdempotencyStore(), rateLimiter: .standard(), reseed: nil,
             repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
     }
 }

@@ -2,10 +2,10 @@ public import Dependencies
 import Foundation
 public import GRDB
 public import Storage
-public import MapPinsFeature
+import MapPinsFeature
 public import NewsletterFeature
 import PinGeometry
-public import RepoSearchFeature
+import RepoSearchFeature
 public import TodosFeature
 
 /// The opened storage every domain's repository is built on, chosen by `--database`.
@@ -17,12 +17,10 @@ public import TodosFeature
 public struct AppDatabase: Sendable {
     /// The todo store.
     public let todos: TodoRepository
-    /// The searchable repositories.
-    public let repositories: RepoSearchRepository
     /// The newsletter's subscribers and tokens.
     public let newsletter: NewsletterRepository
-    /// The map pins: read-only seeded data behind a spatial index.
-    public let pins: MapPinRepository
+    /// The read-only datasets, replaceable by a reset to another seed.
+    let datasets: SeededDatasets
     /// The seed the repositories and pins were generated from.
     public let seed: UInt64
     /// How many repositories and pins the database serves.
@@ -51,11 +49,13 @@ public struct AppDatabase: Sendable {
         switch location {
         case .memory:
             let seededPins = pins.pins(seed: seed)
+            let datasets = SeededDatasets(
+                repositories: .seeded(seed: seed), pins: .inMemory(pins: seededPins),
+                regenerate: { seed in (.seeded(seed: seed), .inMemory(pins: pins.pins(seed: seed))) })
             return AppDatabase(
                 todos: .inMemory(seed: fillsTodos ? TodosSeed.demo : []),
-                repositories: .seeded(seed: seed),
                 newsletter: .inMemory(),
-                pins: .inMemory(pins: seededPins),
+                datasets: datasets,
                 seed: seed,
                 repositoryCount: RepositorySeed.repositoryCount,
                 pinCount: seededPins.count,
@@ -73,11 +73,22 @@ public struct AppDatabase: Sendable {
             if try await count("pins", in: writer) == 0 {
                 try await MapPinRepository.seed(pins.pins(seed: seed), into: writer)
             }
+            let pinCount = try await count("pins", in: writer)
+            // A reset to another seed regenerates the dataset the file holds (the million, if it does).
+            let dataset: PinDataset = pinCount > PinSeed.demoPinCount ? .million : .demo
+            let datasets = SeededDatasets(
+                repositories: .sqlite(writer), pins: .sqlite(writer),
+                regenerate: { seed in
+                    try await RepoSearchRepository.replace(with: RepositorySeed.repositories(seed: seed), in: writer)
+                    try await MapPinRepository.replace(with: dataset.pins(seed: seed), in: writer)
+                    try SeedMarker.recordDatasetSeed(writer, seed)
+                    return (.sqlite(writer), .sqlite(writer))
+                })
             let database = AppDatabase(
-                todos: .sqlite(writer), repositories: .sqlite(writer), newsletter: .sqlite(writer),
-                pins: .sqlite(writer), seed: try SeedMarker.datasetSeed(writer),
+                todos: .sqlite(writer), newsletter: .sqlite(writer), datasets: datasets,
+                seed: try SeedMarker.datasetSeed(writer),
                 repositoryCount: try await count("repositories", in: writer),
-                pinCount: try await count("pins", in: writer), writer: writer, lock: lock)
+                pinCount: pinCount, writer: writer, lock: lock)
             if fillsTodos, try !SeedMarker.isSeeded(writer) {
                 _ = try await database.todos.write(.importAll(TodosSeed.demo))
                 try SeedMarker.mark(writer, dataset: "demo", at: Int64(Date().timeIntervalSince1970))
@@ -95,6 +106,11 @@ public struct AppDatabase: Sendable {
         try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
     }
 
+    /// Regenerates the repositories and pins from `seed` (a reset to another seed).
+    public func reseed(_ seed: UInt64) async throws {
+        try await datasets.reseed(seed)
+    }
+
     /// Marks a database seen for the first time as filled by `dataset`, so `serve` will not seed it.
     public func claim(dataset: String) async throws {
         guard let writer, try !SeedMarker.isSeeded(writer) else { return }
@@ -106,9 +122,9 @@ public struct AppDatabase: Sendable {
     /// `metrics` as the registry `/metrics` shows.
     public func install(into values: inout DependencyValues, cache: ResponseCache, metrics: AppMetrics) {
         values.todoRepository = todos.timed(by: metrics)
-        values.repoSearchRepository = repositories.timed(by: metrics)
+        values.repoSearchRepository = datasets.repositories.timed(by: metrics)
         values.newsletterRepository = newsletter.timed(by: metrics)
-        values.mapPinRepository = pins.timed(by: metrics)
+        values.mapPinRepository = datasets.pins.timed(by: metrics)
         values.responseCache = cache
         values.appMetrics = metrics
     }

@@ -44,13 +44,14 @@ public struct AppHandler: HTTPHandler {
             IdempotencyStage(store: idempotency),
         ]
         pipeline = Pipeline(stages: stages) { flow in
-            let context = RouteContext.resolve(
+            var context = RouteContext.resolve(
                 for: flow.request,
                 publicURL: settings.publicURL,
                 defaultHost: settings.defaultHost,
                 webURL: settings.webURL,
                 trustProxy: settings.trustProxy
             )
+            context.partialResults = flow.partialResults
             flow.endpoint.respond(to: flow.request, context: context, responder: flow.responder)
         }
     }

@@ -25,6 +25,8 @@ public protocol Endpoint: Sendable {
     func rateLimitedProblem(client: String, retryAfter: Int) -> Problem
     /// How problems on `path` are written, if this domain claims the path.
     func problemFormat(for path: String) -> ProblemFormat?
+    /// Whether `request` can be answered from part of the data (`fault=incomplete`).
+    func answersPartially(_ request: ServerRequest) -> Bool
     /// Routes `request` and runs the domain's store for it; answers through `responder`.
     func respond(to request: ServerRequest, context: RouteContext, responder: Responder)
 }
@@ -91,6 +93,10 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
 
     public func problemFormat(for path: String) -> ProblemFormat? {
         routes.problemFormat(for: path)
+    }
+
+    public func answersPartially(_ request: ServerRequest) -> Bool {
+        routes.answersPartially(request)
     }
 
     public func respond(to request: ServerRequest, context: RouteContext, responder: Responder) {

@@ -14,4 +14,6 @@ public struct RequestFlow: Sendable {
     public let methods: [HTTPRequest.Method]
     /// Answers the request; stages record on it what the answer must carry.
     public var responder: Responder
+    /// `fault=incomplete`: the domain answers from part of its data (`RouteContext.partialResults`).
+    public var partialResults = false
 }

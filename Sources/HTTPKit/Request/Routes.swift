@@ -41,6 +41,9 @@ public protocol Routes<Request>: Sendable {
     /// envelope under `/search/`, even for a path no route matches); `nil` leaves it to others.
     func problemFormat(for path: String) -> ProblemFormat?
 
+    /// Whether `request` can be answered from part of the data (`RouteContext.partialResults`).
+    func answersPartially(_ request: ServerRequest) -> Bool
+
     /// Turns a request on one of this domain's paths, with an accepted method, into a public request.
     func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> Request
 }
@@ -58,6 +61,9 @@ extension Routes {
     /// No claim on how problems are written: RFC 9457 unless another domain claims the path.
     public func problemFormat(for path: String) -> ProblemFormat? { nil }
 
+    /// No partial answers, the default.
+    public func answersPartially(_ request: ServerRequest) -> Bool { false }
+
     /// api.md §1.1's `rate-limited` problem with `Retry-After`.
     public func rateLimitedProblem(client: String, retryAfter: Int) -> Problem {
         .rateLimited(client: client, retryAfter: retryAfter)
@@ -70,6 +76,9 @@ public struct RouteContext: Sendable, Equatable {
     public var baseURL: String
     /// `--web-url`: the base of the web (`html_url`) links GitHub-style answers carry.
     public var webURL: String
+    /// The demo controls asked for a partial answer (`fault=incomplete`, api.md §6.1): a route that
+    /// can give one (search) computes it over part of its data and says so.
+    public var partialResults = false
 
     /// api.md §3.4's default web URL, `W`.
     public static let defaultWebURL = "https://example.com"

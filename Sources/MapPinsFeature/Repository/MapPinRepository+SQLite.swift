@@ -33,6 +33,16 @@ extension MapPinRepository {
         )
     }
 
+    /// Replaces every pin with `pins` in one transaction (`POST /__admin/reset` to another seed); a
+    /// `.sqlite` repository opened before keeps its cluster trees, so open a new one.
+    public static func replace(with pins: [MapPin], in database: any DatabaseWriter) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM pins_rtree")
+            try db.execute(sql: "DELETE FROM pins")
+            for pin in pins { try PinRows.insert(db, pin) }
+        }
+    }
+
     /// Fills an empty pins table (read-only seeded data, like the repositories) in one transaction;
     /// a table that holds pins is left as it is.
     public static func seed(_ pins: [MapPin], into database: any DatabaseWriter) async throws {

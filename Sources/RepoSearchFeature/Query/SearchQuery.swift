@@ -12,6 +12,9 @@ public struct SearchQuery: Sendable, Equatable {
     public var conditions: [Condition] = []
     /// Whether forks are left out (the default), included (`fork:true`) or required (`fork:only`).
     public var forks: ForkMode = .excluded
+    /// `fault=incomplete` (api.md §6.1): only repositories with even ids are searched, and the page
+    /// says `incomplete_results: true`, as GitHub does when a search times out.
+    public var evenIDsOnly = false
 
     /// Creates an empty query (every non-fork repository, best match).
     public init() {}

@@ -58,7 +58,8 @@ final class SearchIndex: Sendable {
         let topicIDs = tables.topicIDs
         func consider(_ position: Int) {
             let candidate = facts[position]
-            guard RepositoryMatcher.admits(candidate, prepared, topicIDs: topicIDs),
+            guard !query.evenIDsOnly || candidate.id.isMultiple(of: 2),
+                RepositoryMatcher.admits(candidate, prepared, topicIDs: topicIDs),
                 let score = RepositoryMatcher.score(candidate, indexed[position], for: prepared)
             else { return }
             matches.append(order.ranked(candidate, at: position, score: score))
@@ -73,7 +74,7 @@ final class SearchIndex: Sendable {
         let items = matches.smallest(end, by: order.areInIncreasingOrder)[start..<end].map {
             SearchResult(repository: indexed[$0.position].repository, score: $0.score)
         }
-        return SearchPage(total: matches.count, items: items)
+        return SearchPage(total: matches.count, items: items, incomplete: query.evenIDsOnly)
     }
 
     func repository(_ owner: String, _ name: String) throws -> Repository {

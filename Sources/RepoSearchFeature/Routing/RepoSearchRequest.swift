@@ -31,6 +31,8 @@ public struct RepoSearchRequest: Sendable, Equatable {
     /// The response cache key of a search or repository read; avatars are rendered each time.
     public var cacheKey: String? {
         switch operation {
+        case .search(let query, _, _, _) where query.evenIDsOnly:
+            nil
         case .search:
             // A space cannot occur in the encoded query, so the text-match variant cannot collide.
             "GET " + baseURL + "/search/repositories?" + query.encoded() + (textMatches ? " text-match" : "")

@@ -72,7 +72,7 @@ public struct RepoSearchRoutes: Routes {
         }
         do {
             return RepoSearchRequest(
-                try searchOperation(query),
+                try searchOperation(query, partial: context.partialResults),
                 baseURL: context.baseURL,
                 query: query,
                 webURL: context.webURL,
@@ -85,9 +85,17 @@ public struct RepoSearchRoutes: Routes {
         }
     }
 
-    private func searchOperation(_ query: QueryParameters) throws(SearchError) -> RepoSearchRequest.Operation {
+    /// Searches are the one answer that can be partial (`fault=incomplete`).
+    public func answersPartially(_ request: ServerRequest) -> Bool {
+        request.path == "/search/repositories"
+    }
+
+    private func searchOperation(_ query: QueryParameters, partial: Bool) throws(SearchError)
+        -> RepoSearchRequest.Operation
+    {
         guard let q = query["q"], !q.allSatisfy(\.isWhitespace) else { throw .missing("q") }
-        let parsed = try SearchQueryParser.parse(q)
+        var parsed = try SearchQueryParser.parse(q)
+        parsed.evenIDsOnly = partial
         var order = SearchOrder.bestMatch
         if let sort = query["sort"] {
             guard let key = SearchOrder.SortKey(rawValue: sort) else {

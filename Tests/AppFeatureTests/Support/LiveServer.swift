@@ -26,7 +26,7 @@ enum LiveServer {
         var dependencies = dependencies
         dependencies.demoControls = controls
         dependencies.demoReset = DemoReset(
-            idempotency: IdempotencyStore(), rateLimiter: rateLimiter, datasetSeed: controls.seed,
+            idempotency: IdempotencyStore(), rateLimiter: rateLimiter, reseed: nil,
             repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
         let handler = App.handler(
             settings: AppSettings(publicURL: publicURL, trustProxy: trustProxy, dev: dev),

@@ -8,7 +8,8 @@ import Logging
 ///
 /// Domain routes only: service and admin routes are never delayed or failed. A delay comes first —
 /// a task on the request's loop, cancelled with the request, never blocking the loop — then an
-/// injected status (`status`, `fail=N`, the fault rate) or a fault (`drop`, `hang`, `malformed`).
+/// injected status (`status`, `fail=N`, the fault rate) or a fault (`drop`, `hang`, `malformed`,
+/// `incomplete` where the route can answer partially).
 /// Injected answers are sent before the idempotency stage, so they are never stored as a key's
 /// answer. Values that cannot be applied are logged and left out of `Preference-Applied`.
 struct DemoControlStage: PipelineStage {
@@ -93,6 +94,9 @@ struct DemoControlStage: PipelineStage {
         case .malformed:
             flow.responder.controls.applied.append("fault=malformed")
             flow.responder.controls.cutsBody = true
+        case .incomplete where flow.endpoint.answersPartially(flow.request):
+            flow.responder.controls.applied.append("fault=incomplete")
+            flow.partialResults = true
         case .incomplete, nil:
             let asked = preferences.status != nil || preferences.fail != nil || preferences.fault != nil
             if !asked, flags.faultRate > 0, draws.unit(.fault) < flags.faultRate {
