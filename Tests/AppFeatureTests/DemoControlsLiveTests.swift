@@ -97,6 +97,8 @@ struct DemoControlsLiveTests {
             #expect(unavailable.status == 503)
             #expect(unavailable.header("Retry-After") == "1")
             #expect(unavailable.reason == "Service Unavailable", "an injected status still has its reason phrase")
+            let limited = try client.request("GET", "/todos", headers: [("Prefer", "status=429")])
+            #expect(limited.reason == "Too Many Requests" && limited.header("Retry-After") == "1")
             #expect(try client.request("GET", "/health", headers: [("Prefer", "status=500")]).status == 200)
         }
     }
