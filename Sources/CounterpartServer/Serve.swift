@@ -55,7 +55,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Answer 503 and cancel a request's work after this long.")
     var requestTimeout = DurationArgument(.seconds(10))
 
-    @Option(help: "Requests in flight per event loop before answering 503 with Retry-After.")
+    @Option(
+        help: "Requests in flight per event loop before answering 503 with Retry-After (/health and /metrics exempt).")
     var maxInFlight = 1024
 
     @Option(help: "Listen backlog per loop (capped by the kernel's somaxconn).")

@@ -81,16 +81,20 @@ struct LiveLimitsTests {
         }
     }
 
-    @Test("over --max-in-flight a loop answers 503 with Retry-After")
+    @Test("over --max-in-flight a loop answers 503 with Retry-After; /health and /metrics are never refused")
     func overload() async throws {
         let gate = Gate()
         try await LiveServer.run(gate: gate, configure: { $0.maxInFlight = 1 }) { server, port in
             let slow = try HTTPClient(port: port)
             try slow.send("GET", "/slow")
             #expect(await eventually { gate.waiting == 1 })
-            let refused = try HTTPClient(port: port).request("GET", "/health")
+            let refused = try HTTPClient(port: port).request("GET", "/echo")
             #expect(refused.status == 503)
             #expect(refused.header("Retry-After") == "1")
+            #expect(server.statistics().overloads == 1)
+            for path in ["/health", "/healthz", "/metrics"] {
+                #expect(try HTTPClient(port: port).request("GET", path).status == 200, "api.md §6.3: \(path)")
+            }
             #expect(server.statistics().overloads == 1)
             gate.open()
             #expect(try slow.readResponse().status == 200)

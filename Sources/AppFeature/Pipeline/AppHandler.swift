@@ -77,6 +77,11 @@ public struct AppHandler: HTTPHandler {
         pipeline.run(RequestFlow(request: request, endpoint: endpoint, methods: methods, responder: responder))
     }
 
+    /// `/health`, `/healthz` and `/metrics` are answered however busy the loop is (api.md §6.3).
+    public func bypassesInFlightLimit(_ request: ServerRequest) -> Bool {
+        ServiceRoutes.isHealth(request.path) || request.path == "/metrics"
+    }
+
     public func drainingResponse(to request: ServerRequest) -> Response {
         guard ServiceRoutes.isHealth(request.path) else { return unavailableResponse(to: request, reason: .shutdown) }
         let response = Response.json(bytes: Array(#"{"status":"draining"}"#.utf8), status: .serviceUnavailable)

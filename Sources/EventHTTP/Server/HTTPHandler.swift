@@ -17,6 +17,10 @@ public protocol HTTPHandler: Sendable {
     /// Handles `request`; must lead to exactly one `exchange.reply(_:)`.
     func handle(_ request: ServerRequest, exchange: Exchange)
 
+    /// Whether `request` is exempt from `--max-in-flight` (health checks and metrics, api.md §6.3:
+    /// an orchestrator must not kill a healthy, merely busy instance); by default nothing is.
+    func bypassesInFlightLimit(_ request: ServerRequest) -> Bool
+
     /// The answer while the server drains (architecture.md §2.6); by default a 503 problem.
     func drainingResponse(to request: ServerRequest) -> Response
 
@@ -26,6 +30,8 @@ public protocol HTTPHandler: Sendable {
 }
 
 extension HTTPHandler {
+    public func bypassesInFlightLimit(_ request: ServerRequest) -> Bool { false }
+
     public func drainingResponse(to request: ServerRequest) -> Response {
         unavailableResponse(to: request, reason: .shutdown)
     }

@@ -103,7 +103,9 @@ final class LoopServer: @unchecked Sendable {
         counters.requests.increment()
         if isDraining {
             exchange.reply(handler.drainingResponse(to: serverRequest))
-        } else if counters.inFlight.load(ordering: .relaxed) > configuration.maxInFlight {
+        } else if counters.inFlight.load(ordering: .relaxed) > configuration.maxInFlight,
+            !handler.bypassesInFlightLimit(serverRequest)
+        {
             counters.overloads.increment()
             exchange.reply(handler.unavailableResponse(to: serverRequest, reason: .overload))
         } else {
