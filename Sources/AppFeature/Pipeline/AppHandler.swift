@@ -88,6 +88,15 @@ public struct AppHandler: HTTPHandler {
         return ResponseFinalizer.finalize(response, for: request, appDuration: 0)
     }
 
+    public func malformedResponse(to request: ServerRequest, detail: String) -> Response {
+        ResponseFinalizer.finalize(
+            .problem(.malformedRequest(detail)),
+            for: request,
+            appDuration: 0,
+            problemFormat: problemFormats.format(for: request.path)
+        )
+    }
+
     public func unavailableResponse(to request: ServerRequest, reason: CancellationReason) -> Response {
         ResponseFinalizer.finalize(
             .problem(.unavailable(reason.detail)),

@@ -33,9 +33,13 @@ public final class Exchange: @unchecked Sendable {
         self.server = server
         self.loop = server.loop
         server.counters.inFlight.increment()
-        served = Self.read(request)
+        (served, framingProblem) = Self.read(request)
         isHead = served.method == .head
     }
+
+    /// Why the request's headers make its framing doubtful (`FramingCheck`), or `nil`. Such a request
+    /// is answered 400 before any handler sees it, and its connection is closed.
+    private(set) var framingProblem: String?
 
     /// Whether evhttp left a body on the connection unread: it reads none for HEAD, TRACE or a method
     /// it does not know, so those bytes would be parsed as the next request (request smuggling behind a
@@ -49,18 +53,20 @@ public final class Exchange: @unchecked Sendable {
         }
     }
 
-    /// Copies `request` out of libevent.
-    private static func read(_ request: OpaquePointer) -> ServerRequest {
+    /// Copies `request` out of libevent, with `FramingCheck`'s verdict on its headers.
+    private static func read(_ request: OpaquePointer) -> (ServerRequest, framingProblem: String?) {
         let method = Self.method(evhttp_request_get_command(request))
         let target = evhttp_request_get_uri(request).map { String(cString: $0) } ?? "/"
         var headers = HTTPFields()
+        var framing = FramingCheck()
         if let input = evhttp_request_get_input_headers(request) {
             var entry = input.pointee.tqh_first
             while let current = entry {
-                if let key = current.pointee.key, let value = current.pointee.value,
-                    let name = HTTPField.Name(String(cString: key))
-                {
-                    headers.append(HTTPField(name: name, value: String(cString: value)))
+                if let key = current.pointee.key, let value = current.pointee.value {
+                    let name = String(cString: key)
+                    let text = String(cString: value)
+                    framing.add(name: name, value: text)
+                    if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: text)) }
                 }
                 entry = current.pointee.next.tqe_next
             }
@@ -81,7 +87,9 @@ public final class Exchange: @unchecked Sendable {
             evhttp_connection_get_peer(connection, &address, &port)
             if let address { peer = String(cString: address) }
         }
-        return ServerRequest(method: method, target: target, headers: headers, body: body, peer: peer)
+        return (
+            ServerRequest(method: method, target: target, headers: headers, body: body, peer: peer), framing.problem
+        )
     }
 
     /// Writes `response` and releases the request. Only the first call has an effect.
@@ -96,7 +104,7 @@ public final class Exchange: @unchecked Sendable {
         for field in response.headers {
             evhttp_add_header(headers, field.name.rawName, field.value)
         }
-        if server.isDraining || leavesBodyUnread {
+        if server.isDraining || leavesBodyUnread || framingProblem != nil {
             evhttp_add_header(headers, "Connection", "close")
         }
         if isHead {

@@ -21,6 +21,10 @@ public protocol HTTPHandler: Sendable {
     /// an orchestrator must not kill a healthy, merely busy instance); by default nothing is.
     func bypassesInFlightLimit(_ request: ServerRequest) -> Bool
 
+    /// The 400 for a request whose headers break RFC 9112's framing rules (`detail` says which), sent
+    /// before any handling; the connection is closed after it.
+    func malformedResponse(to request: ServerRequest, detail: String) -> Response
+
     /// The answer while the server drains (architecture.md §2.6); by default a 503 problem.
     func drainingResponse(to request: ServerRequest) -> Response
 
@@ -31,6 +35,10 @@ public protocol HTTPHandler: Sendable {
 
 extension HTTPHandler {
     public func bypassesInFlightLimit(_ request: ServerRequest) -> Bool { false }
+
+    public func malformedResponse(to request: ServerRequest, detail: String) -> Response {
+        ResponseFinalizer.finalize(.problem(.malformedRequest(detail)), for: request, appDuration: 0)
+    }
 
     public func drainingResponse(to request: ServerRequest) -> Response {
         unavailableResponse(to: request, reason: .shutdown)

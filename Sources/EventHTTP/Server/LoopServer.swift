@@ -101,7 +101,9 @@ final class LoopServer: @unchecked Sendable {
         let exchange = Exchange(request: request, server: self)
         let serverRequest = exchange.served
         counters.requests.increment()
-        if isDraining {
+        if let problem = exchange.framingProblem {
+            exchange.reply(handler.malformedResponse(to: serverRequest, detail: problem))
+        } else if isDraining {
             exchange.reply(handler.drainingResponse(to: serverRequest))
         } else if counters.inFlight.load(ordering: .relaxed) > configuration.maxInFlight,
             !handler.bypassesInFlightLimit(serverRequest)
