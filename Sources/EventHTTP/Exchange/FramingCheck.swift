@@ -14,7 +14,7 @@ struct FramingCheck {
     /// Takes one header as received.
     mutating func add(name: String, value: String) {
         if badName == nil, !Self.isToken(name) { badName = name }
-        switch name.count {
+        switch name.utf8.count {
         case 4 where name.lowercased() == "host": hosts += 1
         case 14 where name.lowercased() == "content-length": lengths.append(value)
         case 17 where name.lowercased() == "transfer-encoding": encodings.append(value)
@@ -50,16 +50,16 @@ struct FramingCheck {
 
     /// RFC 9110 §5.6.2's `token`.
     private static func isToken(_ text: String) -> Bool {
-        !text.isEmpty
-            && text.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    true
-                default: tokenSymbols.contains(byte)
-                }
-            }
+        !text.isEmpty && text.utf8.allSatisfy { tokenBytes[Int($0)] }
     }
 
-    private static let tokenSymbols = Set("!#$%&'*+-.^_`|~".utf8)
+    /// Which byte values a token may hold: letters, digits and `!#$%&'*+-.^_`|~`.
+    private static let tokenBytes: [Bool] = (0..<256).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: "!#$%&'*+-.^_`|~".utf8.contains(UInt8(byte))
+        }
+    }
 }
