@@ -86,8 +86,9 @@ struct Serve: AsyncParsableCommand {
 
     @Flag(
         help: """
-            Demo mode: keep sent mail in the outbox and serve /__admin (api.md §6.2). Scripts/serve turns it on; \
-            without it /__admin is 404.
+            Demo mode: honour Prefer and the __* controls, journal requests, keep sent mail in the outbox and \
+            serve /__admin with its console (api.md §6.1–§6.2). Scripts/serve and the Docker image turn it on; \
+            without it every control is ignored and /__admin is 404.
             """)
     var dev = false
 
@@ -159,6 +160,14 @@ struct Serve: AsyncParsableCommand {
             logger.critical(
                 "cannot open the database", metadata: ["database": "\(self.database)", "reason": "\(error)"])
             throw ExitCode.failure
+        }
+        if database.seed != seed {
+            logger.notice(
+                """
+                this database was filled from seed \(database.seed) and keeps it; --seed \(seed) applies to a new \
+                database, or at run time to POST /__admin/reset {"seed":\(seed)} (--dev)
+                """,
+                metadata: ["database": "\(self.database)"])
         }
         let cache = ResponseCache(capacity: responseCacheBytes)
         let metrics = AppMetrics()

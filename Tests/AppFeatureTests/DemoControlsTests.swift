@@ -30,7 +30,8 @@ struct DemoControlsTests {
         #expect(preferences.scenario == "login")
         #expect(preferences.ignored == ["delay=9001: over the 8000 ms limit"])
         #expect(DemoPreferences(headers: [:], query: "__delay=200-800").delay == 200...800)
-        #expect(DemoPreferences(headers: [:], query: nil).isEmpty)
+        #expect(!DemoPreferences(headers: [:], query: "__delay=5").asksForFailure)
+        #expect(DemoPreferences(headers: [.prefer: "fault=hang"], query: nil).asksForFailure)
     }
 
     @Test("a scenario fails its first N requests and is forgotten after 60 s idle")

@@ -36,6 +36,11 @@ struct SeedOptionTests {
         let database = try temporaryDirectory().appendingPathComponent("seeded.sqlite").path
         let filled = try await sample(["--database", database, "--seed", "7"])
         #expect(try await sample(["--database", database, "--seed", "8"]) == filled)
+        let server = try ServerProcess(["serve", "--port", "0", "--database", database, "--seed", "8"])
+        _ = try #require(await server.listeningPort(), "\(server.printed)")
+        #expect(server.printed.contains("filled from seed 7 and keeps it; --seed 8 applies to a new"))
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0)
         #expect(try await sample(["--database", "memory", "--seed", "7"]) == filled)
     }
 

@@ -92,12 +92,12 @@ public struct ResetSummary: Sendable, Equatable, JSONWritable {
 
 extension DemoReset: DependencyKey {
     /// Fresh stores and the demo datasets' sizes; `serve` installs the ones its pipeline uses.
-    public static let liveValue = DemoReset(
-        idempotency: IdempotencyStore(), rateLimiter: .standard(), reseed: nil,
-        repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
+    public static let liveValue = unconfigured()
 
     /// Fresh stores per test.
-    public static var testValue: DemoReset {
+    public static var testValue: DemoReset { unconfigured() }
+
+    private static func unconfigured() -> DemoReset {
         DemoReset(
             idempotency: IdempotencyStore(), rateLimiter: .standard(), reseed: nil,
             repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)

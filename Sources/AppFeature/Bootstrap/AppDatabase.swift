@@ -36,9 +36,9 @@ public struct AppDatabase: Sendable {
         + NewsletterMigrations.all
         + MapPinsMigrations.all
 
-    /// Opens `location`. The read-only datasets (repositories, pins) are generated from `seed`
-    /// (`--seed`; the pins as `pins` says) into tables that are empty; `fillsTodos` gives a database seen for the first time
-    /// the demo todos (`import` and `seed` pass `false` and store their own).
+    /// Opens `location`. Empty read-only tables (repositories, pins) are filled from `seed`, the pins
+    /// as `pins` says; a file records that seed and keeps it. With `fillsTodos`, a database seen for
+    /// the first time gets the demo todos (`import` and `seed` pass `false` and store their own).
     public static func open(
         _ location: DatabaseLocation,
         readers: Int,
@@ -66,14 +66,19 @@ public struct AppDatabase: Sendable {
             let lock = try DatabaseLock(databasePath: path)
             let writer = try SQLiteDatabase.open(location, readers: readers, migrations: migrations)
             // The repositories and pins are read-only seeded data: an empty table has never been filled.
-            if try await count("repositories", in: writer) == 0 {
-                try await RepoSearchRepository.seed(RepositorySeed.repositories(seed: seed), into: writer)
+            var repositoryCount = try await count("repositories", in: writer)
+            if repositoryCount == 0 {
+                let repositories = RepositorySeed.repositories(seed: seed)
+                try await RepoSearchRepository.seed(repositories, into: writer)
                 try SeedMarker.recordDatasetSeed(writer, seed)
+                repositoryCount = repositories.count
             }
-            if try await count("pins", in: writer) == 0 {
-                try await MapPinRepository.seed(pins.pins(seed: seed), into: writer)
+            var pinCount = try await count("pins", in: writer)
+            if pinCount == 0 {
+                let seeded = pins.pins(seed: seed)
+                try await MapPinRepository.seed(seeded, into: writer)
+                pinCount = seeded.count
             }
-            let pinCount = try await count("pins", in: writer)
             // A reset to another seed regenerates the dataset the file holds (the million, if it does).
             let dataset: PinDataset = pinCount > PinSeed.demoPinCount ? .million : .demo
             let datasets = SeededDatasets(
@@ -86,8 +91,7 @@ public struct AppDatabase: Sendable {
                 })
             let database = AppDatabase(
                 todos: .sqlite(writer), newsletter: .sqlite(writer), datasets: datasets,
-                seed: try SeedMarker.datasetSeed(writer),
-                repositoryCount: try await count("repositories", in: writer),
+                seed: try SeedMarker.datasetSeed(writer), repositoryCount: repositoryCount,
                 pinCount: pinCount, writer: writer, lock: lock)
             if fillsTodos, try !SeedMarker.isSeeded(writer) {
                 _ = try await database.todos.write(.importAll(TodosSeed.demo))

@@ -7,7 +7,8 @@ struct AppliedControls: Sendable {
     var applied: [String] = []
     /// Injected delay, milliseconds (`Server-Timing: delay;dur`).
     var delayMilliseconds: Double = 0
-    /// `fault=malformed`: a successful answer's body is cut mid-JSON.
+    /// `fault=malformed`: a successful answer's body is cut mid-JSON (and `fault=malformed` added to
+    /// `applied` then; an answer without one is sent whole and stored as usual).
     var cutsBody = false
 
     /// The `Preference-Applied` value, `nil` when nothing was applied.

@@ -42,9 +42,9 @@ public struct DemoPreferences: Sendable, Equatable {
         }
     }
 
-    /// No control asked for.
-    public var isEmpty: Bool {
-        delay == nil && status == nil && fail == nil && fault == nil
+    /// Whether the request asked for a status, failures or a fault: then `--fault-rate` leaves it alone.
+    public var asksForFailure: Bool {
+        status != nil || fail != nil || fault != nil
     }
 
     private mutating func read(_ name: String, _ value: String?) {

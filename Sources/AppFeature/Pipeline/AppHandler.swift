@@ -77,9 +77,8 @@ public struct AppHandler: HTTPHandler {
         pipeline.run(RequestFlow(request: request, endpoint: endpoint, methods: methods, responder: responder))
     }
 
-    /// `/health`, `/healthz` and `/metrics` are answered however busy the loop is (api.md §6.3).
     public func bypassesInFlightLimit(_ request: ServerRequest) -> Bool {
-        ServiceRoutes.isHealth(request.path) || request.path == "/metrics"
+        ServiceRoutes.bypassesLimits(request.path)
     }
 
     public func drainingResponse(to request: ServerRequest) -> Response {

@@ -72,7 +72,6 @@ final class EffectWait: Sendable {
     /// Milliseconds since `begin()`, or 0 when the request never waited.
     var elapsedMilliseconds: Double {
         guard let start = started.withLock({ $0 }) else { return 0 }
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return (ContinuousClock.now - start).inMilliseconds
     }
 }

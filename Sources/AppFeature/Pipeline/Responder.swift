@@ -35,7 +35,8 @@ public struct Responder: Sendable {
     /// time spent waiting for effects, reported as `Server-Timing: repo;dur`.
     public func send(_ response: Response, repositoryDuration: Double = 0) {
         guard !exchange.isAnswered else { return }
-        let milliseconds = elapsedMilliseconds
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = elapsed.inMilliseconds
         var final = ResponseFinalizer.finalize(
             response,
             for: request,
@@ -45,14 +46,11 @@ public struct Responder: Sendable {
             problemFormat: response.problem == nil ? .standard : problemFormats.format(for: request.path)
         )
         var controls = controls
-        if controls.cutsBody {
+        if controls.cutsBody, let cut = AppliedControls.cut(final) {
+            final = cut
+            controls.applied.append("fault=malformed")
             // An injected answer is never stored for idempotency (api.md §6.1).
             if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
-            if let cut = AppliedControls.cut(final) {
-                final = cut
-            } else {
-                controls.applied.removeAll { $0 == "fault=malformed" }
-            }
         } else if let idempotency {
             idempotency.store.complete(scope: idempotency.scope, with: response)
         }
@@ -80,11 +78,12 @@ public struct Responder: Sendable {
     func abandon(_ reason: CancellationReason) {
         if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
         let status = HTTPResponse.Status.serviceUnavailable.code
+        let elapsed = ContinuousClock.now - started
         metrics.record(route: route, method: request.method.rawValue, status: status, duration: elapsed)
         if reason == .deadline {
-            journalled(status: status, outcome: .timedOut, milliseconds: elapsedMilliseconds)
+            journalled(status: status, outcome: .timedOut, milliseconds: elapsed.inMilliseconds, controls: controls)
         } else {
-            journalled(status: nil, outcome: .cancelled, milliseconds: elapsedMilliseconds)
+            journalled(status: nil, outcome: .cancelled, milliseconds: elapsed.inMilliseconds, controls: controls)
         }
     }
 
@@ -93,20 +92,14 @@ public struct Responder: Sendable {
         guard !exchange.isAnswered else { return }
         if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
         exchange.drop()
-        journalled(status: nil, outcome: .dropped, milliseconds: elapsedMilliseconds)
+        let milliseconds = (ContinuousClock.now - started).inMilliseconds
+        journalled(status: nil, outcome: .dropped, milliseconds: milliseconds, controls: controls)
     }
 
-    private var elapsed: Duration { ContinuousClock.now - started }
-
-    private var elapsedMilliseconds: Double {
-        let elapsed = elapsed
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    }
-
+    /// Records how the request ended, when it is journalled; `controls` are what was applied.
     private func journalled(
-        status: Int?, outcome: JournalEntry.Outcome, milliseconds: Double, controls: AppliedControls? = nil
+        status: Int?, outcome: JournalEntry.Outcome, milliseconds: Double, controls: AppliedControls
     ) {
-        let controls = controls ?? self.controls
         guard let journal else { return }
         let received = Date().timeIntervalSince1970 - milliseconds / 1000
         journal.record(

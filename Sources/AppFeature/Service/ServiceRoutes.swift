@@ -33,4 +33,10 @@ public struct ServiceRoutes: Routes {
     static func isHealth(_ path: String) -> Bool {
         path == "/health" || path == "/healthz"
     }
+
+    /// Whether `path` is answered however busy the loop is (api.md §6.3: an orchestrator must not
+    /// kill a busy but healthy instance): the health checks and `/metrics`.
+    static func bypassesLimits(_ path: String) -> Bool {
+        isHealth(path) || path == "/metrics"
+    }
 }

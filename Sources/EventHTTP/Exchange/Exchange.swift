@@ -116,9 +116,7 @@ public final class Exchange: @unchecked Sendable {
                 _ = evbuffer_add(output, bytes.baseAddress, bytes.count)
             }
         }
-        // A status made from a bare code (an injected 503) has no phrase: libevent supplies the standard one.
-        let phrase = response.status.reasonPhrase
-        evhttp_send_reply(request, Int32(response.status.code), phrase.isEmpty ? nil : phrase, nil)
+        evhttp_send_reply(request, Int32(response.status.code), ReasonPhrases.phrase(for: response.status), nil)
         self.request = nil
         server.counters.inFlight.decrement()
         server.untrack(self)

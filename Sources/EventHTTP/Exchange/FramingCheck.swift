@@ -1,3 +1,5 @@
+import HTTPKit
+
 /// The header rules RFC 9112 and RFC 9110 make a server enforce, checked on what evhttp accepted.
 ///
 /// evhttp frames a body by the first `Content-Length` it finds and takes any `Transfer-Encoding`
@@ -13,7 +15,7 @@ struct FramingCheck {
 
     /// Takes one header as received.
     mutating func add(name: String, value: String) {
-        if badName == nil, !Self.isToken(name) { badName = name }
+        if badName == nil, !HTTPToken.isValid(name) { badName = name }
         switch name.utf8.count {
         case 4 where name.lowercased() == "host": hosts += 1
         case 14 where name.lowercased() == "content-length": lengths.append(value)
@@ -46,20 +48,5 @@ struct FramingCheck {
     /// One or more ASCII digits and nothing else (no sign, space or list).
     private static func isDigits(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { (48...57).contains($0) }
-    }
-
-    /// RFC 9110 §5.6.2's `token`.
-    private static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { tokenBytes[Int($0)] }
-    }
-
-    /// Which byte values a token may hold: letters, digits and `!#$%&'*+-.^_`|~`.
-    private static let tokenBytes: [Bool] = (0..<256).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default: "!#$%&'*+-.^_`|~".utf8.contains(UInt8(byte))
-        }
     }
 }

@@ -29,13 +29,13 @@ public struct Preferences: Sendable, Equatable {
     private mutating func add(_ element: Substring) {
         let preference = element.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
         let parts = preference.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let name = parts[0].trimmingWhitespace.lowercased()
-        guard Self.isToken(name), !entries.contains(where: { $0.name == name }) else { return }
+        let name = parts[0].trimmingSpaces.lowercased()
+        guard HTTPToken.isValid(name), !entries.contains(where: { $0.name == name }) else { return }
         guard parts.count == 2 else {
             entries.append((name, nil))
             return
         }
-        guard let value = Self.word(parts[1].trimmingWhitespace) else { return }
+        guard let value = Self.word(Substring(parts[1].trimmingSpaces)) else { return }
         entries.append((name, value))
     }
 
@@ -59,12 +59,12 @@ public struct Preferences: Sendable, Equatable {
             }
         }
         elements.append(field[start...])
-        return elements.filter { !$0.trimmingWhitespace.isEmpty }
+        return elements.filter { !$0.trimmingSpaces.isEmpty }
     }
 
     /// A token, or the content of a quoted string with its escapes removed; `nil` for anything else.
     private static func word(_ text: Substring) -> String? {
-        guard text.first == "\"" else { return isToken(text) ? String(text) : nil }
+        guard text.first == "\"" else { return HTTPToken.isValid(text) ? String(text) : nil }
         guard text.count >= 2, text.last == "\"" else { return nil }
         var value = ""
         var escaped = false
@@ -83,30 +83,7 @@ public struct Preferences: Sendable, Equatable {
         return escaped ? nil : value
     }
 
-    /// RFC 9110 §5.6.2's `token`: one or more of the visible characters that are not delimiters.
-    private static func isToken(_ text: some StringProtocol) -> Bool {
-        !text.isEmpty
-            && text.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    true
-                default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-                }
-            }
-    }
-
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.entries.elementsEqual(rhs.entries) { $0 == $1 }
-    }
-}
-
-extension Substring {
-    /// Without the optional whitespace (spaces and tabs) HTTP allows around list elements.
-    fileprivate var trimmingWhitespace: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return text
     }
 }

@@ -9,24 +9,29 @@ public struct QueryParameters: Sendable, Equatable {
 
     /// Parses a raw query string (the part after `?`).
     public init(_ raw: String) {
-        pairs = []
-        for piece in raw.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = Self.decode(parts[0])
-            guard !name.isEmpty, !name.hasPrefix("__") else { continue }
-            pairs.append((name, parts.count > 1 ? Self.decode(parts[1]) : ""))
-        }
+        pairs = Self.decodedPairs(raw) { !$0.isEmpty && !$0.hasPrefix("__") }
     }
 
     /// The demo-control twins of a raw query (`__delay=800` → `("delay", "800")`), decoded, in order:
     /// the parameters `init` leaves out.
     public static func controls(in raw: String) -> [(name: String, value: String)] {
-        raw.split(separator: "&", omittingEmptySubsequences: true).compactMap { piece in
+        // Most queries hold no twin: no decoding walk for them.
+        guard raw.contains("__") else { return [] }
+        return decodedPairs(raw) { $0.hasPrefix("__") && $0.count > 2 }.map { (String($0.name.dropFirst(2)), $0.value) }
+    }
+
+    /// The `name=value` pieces of `raw` whose decoded name `keeps`, decoded, in order (a piece
+    /// without `=` has the value "").
+    private static func decodedPairs(_ raw: String, keeping keeps: (String) -> Bool) -> [(name: String, value: String)]
+    {
+        var pairs: [(name: String, value: String)] = []
+        for piece in raw.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = decode(parts[0])
-            guard name.hasPrefix("__"), name.count > 2 else { return nil }
-            return (String(name.dropFirst(2)), parts.count > 1 ? decode(parts[1]) : "")
+            guard keeps(name) else { continue }
+            pairs.append((name, parts.count > 1 ? decode(parts[1]) : ""))
         }
+        return pairs
     }
 
     /// The last value given for `name`, or `nil` when it is absent.

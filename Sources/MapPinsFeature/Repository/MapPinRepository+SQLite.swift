@@ -43,11 +43,10 @@ extension MapPinRepository {
         }
     }
 
-    /// Fills an empty pins table (read-only seeded data, like the repositories) in one transaction;
-    /// a table that holds pins is left as it is.
+    /// Writes `pins` (the seed: read-only data, like the repositories) into an empty table, in one
+    /// transaction.
     public static func seed(_ pins: [MapPin], into database: any DatabaseWriter) async throws {
         try await database.write { db in
-            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pins") == 0 else { return }
             for pin in pins { try PinRows.insert(db, pin) }
         }
     }

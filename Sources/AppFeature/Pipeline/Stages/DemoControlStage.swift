@@ -92,14 +92,13 @@ struct DemoControlStage: PipelineStage {
             let responder = flow.responder
             return responder.exchange.awaitResponse { reason in responder.abandon(reason) }
         case .malformed:
-            flow.responder.controls.applied.append("fault=malformed")
+            // Listed as applied by the responder, and only if the answer has a body to cut.
             flow.responder.controls.cutsBody = true
         case .incomplete where flow.endpoint.answersPartially(flow.request):
             flow.responder.controls.applied.append("fault=incomplete")
             flow.partialResults = true
         case .incomplete, nil:
-            let asked = preferences.status != nil || preferences.fail != nil || preferences.fault != nil
-            if !asked, flags.faultRate > 0, draws.unit(.fault) < flags.faultRate {
+            if !preferences.asksForFailure, flags.faultRate > 0, draws.unit(.fault) < flags.faultRate {
                 return flow.responder.send(
                     .problem(.injected(status: 503, cause: "--fault-rate \(flags.faultRate) drew this request")))
             }
