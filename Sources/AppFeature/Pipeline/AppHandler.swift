@@ -87,9 +87,10 @@ public struct AppHandler: HTTPHandler {
         return ResponseFinalizer.finalize(response, for: request, appDuration: 0)
     }
 
-    public func malformedResponse(to request: ServerRequest, detail: String) -> Response {
-        ResponseFinalizer.finalize(
-            .problem(.malformedRequest(detail)),
+    public func refusalResponse(_ refusal: RequestRefusal) -> Response {
+        let request = refusal.placeholderRequest
+        return ResponseFinalizer.finalize(
+            .problem(refusal.problem),
             for: request,
             appDuration: 0,
             problemFormat: problemFormats.format(for: request.path)

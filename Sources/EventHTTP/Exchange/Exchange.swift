@@ -33,39 +33,21 @@ public final class Exchange: @unchecked Sendable {
         self.server = server
         self.loop = server.loop
         server.counters.inFlight.increment()
-        (served, framingProblem) = Self.read(request)
+        served = Self.read(request)
         isHead = served.method == .head
     }
 
-    /// Why the request's headers make its framing doubtful (`FramingCheck`), or `nil`. Such a request
-    /// is answered 400 before any handler sees it, and its connection is closed.
-    private(set) var framingProblem: String?
-
-    /// Whether evhttp left a body on the connection unread: it reads none for HEAD, TRACE or a method
-    /// it does not know, so those bytes would be parsed as the next request (request smuggling behind a
-    /// proxy). Such a connection is closed after the answer, which RFC 9112 §9.6 allows.
-    private var leavesBodyUnread: Bool {
-        switch served.method {
-        case .unrecognized: true
-        case .head, .trace:
-            served.headers[.transferEncoding] != nil || served.headers[.contentLength].map { $0 != "0" } == true
-        default: false
-        }
-    }
-
-    /// Copies `request` out of libevent, with `FramingCheck`'s verdict on its headers.
-    private static func read(_ request: OpaquePointer) -> (ServerRequest, framingProblem: String?) {
+    /// Copies `request` out of libevent.
+    private static func read(_ request: OpaquePointer) -> ServerRequest {
         let method = Self.method(evhttp_request_get_command(request))
         let target = evhttp_request_get_uri(request).map { String(cString: $0) } ?? "/"
         var headers = HTTPFields()
-        var framing = FramingCheck()
         if let input = evhttp_request_get_input_headers(request) {
             var entry = input.pointee.tqh_first
             while let current = entry {
                 if let key = current.pointee.key, let value = current.pointee.value {
                     let name = String(cString: key)
                     let text = String(cString: value)
-                    framing.add(name: name, value: text)
                     if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: text)) }
                 }
                 entry = current.pointee.next.tqe_next
@@ -87,9 +69,7 @@ public final class Exchange: @unchecked Sendable {
             evhttp_connection_get_peer(connection, &address, &port)
             if let address { peer = String(cString: address) }
         }
-        return (
-            ServerRequest(method: method, target: target, headers: headers, body: body, peer: peer), framing.problem
-        )
+        return ServerRequest(method: method, target: target, headers: headers, body: body, peer: peer)
     }
 
     /// Writes `response` and releases the request. Only the first call has an effect.
@@ -104,7 +84,7 @@ public final class Exchange: @unchecked Sendable {
         for field in response.headers {
             evhttp_add_header(headers, field.name.rawName, field.value)
         }
-        if server.isDraining || leavesBodyUnread || framingProblem != nil {
+        if server.isDraining {
             evhttp_add_header(headers, "Connection", "close")
         }
         if isHead {
@@ -116,7 +96,15 @@ public final class Exchange: @unchecked Sendable {
                 _ = evbuffer_add(output, bytes.baseAddress, bytes.count)
             }
         }
+        let connection = evhttp_request_get_connection(request)
         evhttp_send_reply(request, Int32(response.status.code), ReasonPhrases.phrase(for: response.status), nil)
+        // libevent 2.1's filter bufferevent (ConnectionGuard) moves output to the socket when data is
+        // added while writing is enabled, but not when evhttp enables writing after adding its reply:
+        // an answer given later than the read callback would wait for the next read. Flush it now.
+        if let connection, let bufferevent = evhttp_connection_get_bufferevent(connection) {
+            bufferevent_flush(bufferevent, Int16(EV_WRITE), BEV_NORMAL)
+            server.guards[bufferevent]?.answered()
+        }
         self.request = nil
         server.counters.inFlight.decrement()
         server.untrack(self)
@@ -194,6 +182,8 @@ public final class Exchange: @unchecked Sendable {
         }
     }
 
+    private static let unallowedMethod = HTTPRequest.Method("UNALLOWED")!
+
     private static func method(_ command: evhttp_cmd_type) -> HTTPRequest.Method {
         switch command {
         case EVHTTP_REQ_GET: .get
@@ -205,7 +195,9 @@ public final class Exchange: @unchecked Sendable {
         case EVHTTP_REQ_OPTIONS: .options
         case EVHTTP_REQ_TRACE: .trace
         case EVHTTP_REQ_CONNECT: .connect
-        default: .unrecognized
+        // evhttp passes on only the nine methods allowed in LoopServer; ConnectionGuard answers any
+        // other 501 before evhttp reads it.
+        default: Self.unallowedMethod
         }
     }
 }

@@ -21,9 +21,10 @@ public protocol HTTPHandler: Sendable {
     /// an orchestrator must not kill a healthy, merely busy instance); by default nothing is.
     func bypassesInFlightLimit(_ request: ServerRequest) -> Bool
 
-    /// The 400 for a request whose headers break RFC 9112's framing rules (`detail` says which), sent
-    /// before any handling; the connection is closed after it.
-    func malformedResponse(to request: ServerRequest, detail: String) -> Response
+    /// The answer to a request the HTTP layer refused before parsing it (`RequestRefusal`: bad
+    /// framing, a timeout, a limit); the connection is closed after it. By default the refusal's
+    /// problem in the standard format.
+    func refusalResponse(_ refusal: RequestRefusal) -> Response
 
     /// The answer while the server drains (architecture.md §2.6); by default a 503 problem.
     func drainingResponse(to request: ServerRequest) -> Response
@@ -36,8 +37,8 @@ public protocol HTTPHandler: Sendable {
 extension HTTPHandler {
     public func bypassesInFlightLimit(_ request: ServerRequest) -> Bool { false }
 
-    public func malformedResponse(to request: ServerRequest, detail: String) -> Response {
-        ResponseFinalizer.finalize(.problem(.malformedRequest(detail)), for: request, appDuration: 0)
+    public func refusalResponse(_ refusal: RequestRefusal) -> Response {
+        ResponseFinalizer.finalize(.problem(refusal.problem), for: refusal.placeholderRequest, appDuration: 0)
     }
 
     public func drainingResponse(to request: ServerRequest) -> Response {

@@ -48,9 +48,11 @@ public final class HTTPServer: Service, Sendable {
         let group = try LoopGroup(count: configuration.loops)
         var servers: [LoopServer] = []
         var port = configuration.port
+        let census = ConnectionCensus(
+            maxConnections: configuration.maxConnections, maxPerClient: configuration.maxConnectionsPerClient)
         do {
             for loop in group.loops {
-                let server = try LoopServer(loop: loop, handler: handler, configuration: configuration)
+                let server = try LoopServer(loop: loop, handler: handler, configuration: configuration, census: census)
                 port = try server.bind(host: configuration.host, port: port)
                 servers.append(server)
             }

@@ -13,19 +13,25 @@ final class LoopServer: @unchecked Sendable {
     let loop: EventLoop
     let handler: any HTTPHandler
     let configuration: ServerConfiguration
+    let census: ConnectionCensus
     let counters = LoopCounters()
     private let http: OpaquePointer
     private var boundSockets: [OpaquePointer] = []
     private var pending: [ObjectIdentifier: Exchange] = [:]
+    /// The guard of every open connection, by the bufferevent evhttp reads through.
+    var guards: [OpaquePointer: ConnectionGuard] = [:]
     private(set) var isDraining = false
 
-    init(loop: EventLoop, handler: any HTTPHandler, configuration: ServerConfiguration) throws(EventHTTPError) {
+    init(loop: EventLoop, handler: any HTTPHandler, configuration: ServerConfiguration, census: ConnectionCensus)
+        throws(EventHTTPError)
+    {
         guard let http = evhttp_new(loop.base) else {
             throw .setup("evhttp_new failed for loop \(loop.index).")
         }
         self.loop = loop
         self.handler = handler
         self.configuration = configuration
+        self.census = census
         self.http = http
         configureLimits()
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -37,13 +43,10 @@ final class LoopServer: @unchecked Sendable {
             }, context)
         evhttp_set_bevcb(
             http,
-            { base, _ in
-                // Each connection may write a whole reply in one system call (libevent's default is 16 KiB),
-                // so a 25 KB body never waits on Nagle plus delayed ACK (measured: ~40 ms stalls).
-                let bufferevent = bufferevent_socket_new(base, -1, Int32(BEV_OPT_CLOSE_ON_FREE.rawValue))
-                if let bufferevent { _ = bufferevent_set_max_single_write(bufferevent, 1 << 20) }
-                return bufferevent
-            }, nil)
+            { _, context in
+                guard let context else { return nil }
+                return ConnectionGuard.bufferevent(for: Unmanaged<LoopServer>.fromOpaque(context).takeUnretainedValue())
+            }, context)
     }
 
     deinit {
@@ -55,16 +58,14 @@ final class LoopServer: @unchecked Sendable {
         evhttp_set_max_body_size(http, configuration.maxBodyBytes)
         var idle = configuration.idleTimeout.timeval
         evhttp_set_timeout_tv(http, &idle)
-        // TRACE, CONNECT and methods evhttp does not know reach the handler too, so they get the same
-        // 405 problem (with Allow) as any other method a path does not take, instead of evhttp's
-        // bare HTML 501. evhttp marks an unknown method with bit 15 (EVHTTP_REQ_UNKNOWN_ in its
-        // http-internal.h, not exported).
+        // TRACE and CONNECT reach the handler too, so they get the same 405 problem (with Allow) as any
+        // other method a path does not take; methods evhttp does not know never reach it
+        // (ConnectionGuard answers them 501).
         let methods: [evhttp_cmd_type] = [
             EVHTTP_REQ_GET, EVHTTP_REQ_HEAD, EVHTTP_REQ_POST, EVHTTP_REQ_PUT, EVHTTP_REQ_PATCH, EVHTTP_REQ_DELETE,
             EVHTTP_REQ_OPTIONS, EVHTTP_REQ_TRACE, EVHTTP_REQ_CONNECT,
         ]
-        let unknownMethod: UInt16 = 1 << 15
-        evhttp_set_allowed_methods(http, UInt16(methods.reduce(0) { $0 | $1.rawValue }) | unknownMethod)
+        evhttp_set_allowed_methods(http, UInt16(methods.reduce(0) { $0 | $1.rawValue }))
         evhttp_set_default_content_type(http, MediaType.json)
         // Read the rest of an oversized body before closing, so the client sees the 413, not a reset.
         evhttp_set_flags(http, Int32(EVHTTP_SERVER_LINGERING_CLOSE))
@@ -98,12 +99,15 @@ final class LoopServer: @unchecked Sendable {
     }
 
     private func accept(_ request: OpaquePointer) {
+        if let connection = evhttp_request_get_connection(request),
+            let bufferevent = evhttp_connection_get_bufferevent(connection)
+        {
+            guards[bufferevent]?.flushBeforeClose(connection)
+        }
         let exchange = Exchange(request: request, server: self)
         let serverRequest = exchange.served
         counters.requests.increment()
-        if let problem = exchange.framingProblem {
-            exchange.reply(handler.malformedResponse(to: serverRequest, detail: problem))
-        } else if isDraining {
+        if isDraining {
             exchange.reply(handler.drainingResponse(to: serverRequest))
         } else if counters.inFlight.load(ordering: .relaxed) > configuration.maxInFlight,
             !handler.bypassesInFlightLimit(serverRequest)

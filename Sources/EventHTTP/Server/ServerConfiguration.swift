@@ -10,13 +10,25 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var loops = LoopGroup.availableCPUCount()
     /// The listen backlog (the kernel caps it at `somaxconn`).
     public var backlog = 1024
-    /// The largest request line plus headers, in bytes; larger requests are refused by libevent.
+    /// The largest request line plus headers, in bytes; a larger head is answered 431.
     public var maxHeaderBytes = 16 * 1024
-    /// The hard ceiling on a request body, in bytes; libevent answers 413 beyond it.
+    /// The hard ceiling on a request body, in bytes; a larger `Content-Length` is answered 413
+    /// before any body byte is read, a chunked body as soon as its chunks pass it.
     public var maxBodyBytes = 1024 * 1024
+    /// How long a request's line and headers may take to arrive, counted from their first byte (from
+    /// the connection's opening for its first request), however slowly they trickle; then 408.
+    public var headerTimeout: Duration = .seconds(10)
+    /// The most connections open at once, across every loop; beyond it a new one is answered 503.
+    public var maxConnections = 2048
+    /// The most connections one client address may hold open; beyond it a new one is answered 503.
+    public var maxConnectionsPerClient = 256
+    /// After a refused request's answer is sent, how long the client has to read it (its further
+    /// bytes are discarded meanwhile) before the connection is closed.
+    public var lingerTimeout: Duration = .seconds(2)
     /// How long a connection may sit idle, or stall while reading or writing, before it is closed.
     public var idleTimeout: Duration = .seconds(30)
-    /// How long one request may take before it is answered 503 and its effects are cancelled.
+    /// How long one request may take before it is answered 503 and its effects are cancelled; also
+    /// how long its body may take to arrive after its head (then 408).
     public var requestTimeout: Duration = .seconds(10)
     /// The most requests one loop handles at once; beyond it requests get 503 with `Retry-After`.
     public var maxInFlight = 1024

@@ -19,6 +19,8 @@ public struct ServerStatistics: Sendable, Equatable {
     public var overloads: Int
     /// Requests in flight right now.
     public var inFlight: Int
+    /// Requests and connections refused before evhttp read them (`RequestRefusal`).
+    public var refusals: Int
 
     /// Totals as given; all zero by default, the totals before the first request.
     public init(
@@ -28,7 +30,8 @@ public struct ServerStatistics: Sendable, Equatable {
         deadlines: Int = 0,
         shutdowns: Int = 0,
         overloads: Int = 0,
-        inFlight: Int = 0
+        inFlight: Int = 0,
+        refusals: Int = 0
     ) {
         self.requests = requests
         self.fastPathReplies = fastPathReplies
@@ -37,6 +40,7 @@ public struct ServerStatistics: Sendable, Equatable {
         self.shutdowns = shutdowns
         self.overloads = overloads
         self.inFlight = inFlight
+        self.refusals = refusals
     }
 
     static func + (lhs: Self, rhs: Self) -> Self {
@@ -47,7 +51,8 @@ public struct ServerStatistics: Sendable, Equatable {
             deadlines: lhs.deadlines + rhs.deadlines,
             shutdowns: lhs.shutdowns + rhs.shutdowns,
             overloads: lhs.overloads + rhs.overloads,
-            inFlight: lhs.inFlight + rhs.inFlight
+            inFlight: lhs.inFlight + rhs.inFlight,
+            refusals: lhs.refusals + rhs.refusals
         )
     }
 }
@@ -61,6 +66,7 @@ final class LoopCounters: Sendable {
     let shutdowns = Atomic<Int>(0)
     let overloads = Atomic<Int>(0)
     let inFlight = Atomic<Int>(0)
+    let refusals = Atomic<Int>(0)
 
     var snapshot: ServerStatistics {
         ServerStatistics(
@@ -70,7 +76,8 @@ final class LoopCounters: Sendable {
             deadlines: deadlines.load(ordering: .relaxed),
             shutdowns: shutdowns.load(ordering: .relaxed),
             overloads: overloads.load(ordering: .relaxed),
-            inFlight: inFlight.load(ordering: .relaxed)
+            inFlight: inFlight.load(ordering: .relaxed),
+            refusals: refusals.load(ordering: .relaxed)
         )
     }
 }

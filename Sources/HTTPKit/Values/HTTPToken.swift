@@ -7,6 +7,9 @@ public enum HTTPToken {
         !text.isEmpty && text.utf8.allSatisfy { allowed[Int($0)] }
     }
 
+    /// Whether `byte` may appear in a token.
+    public static func isTokenByte(_ byte: UInt8) -> Bool { allowed[Int(byte)] }
+
     private static let allowed: [Bool] = (0..<256).map { byte in
         switch UInt8(byte) {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -11,6 +11,9 @@ extension Timestamp {
         return "\(weekday), \(twoDigits(day)) \(Self.months[Int(month) - 1]) \(year) \(time) +0000"
     }
 
+    /// RFC 9110 §5.6.7's IMF-fixdate of an HTTP `Date` header: `Tue, 24 Nov 2026 00:30:00 GMT`.
+    public var httpDate: String { internetMessageDate.dropLast(5) + "GMT" }
+
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 }
