@@ -96,15 +96,12 @@ public final class Exchange: @unchecked Sendable {
                 _ = evbuffer_add(output, bytes.baseAddress, bytes.count)
             }
         }
-        let connection = evhttp_request_get_connection(request)
+        // Looked up first: evhttp may free the connection inside evhttp_send_reply.
+        let connectionGuard = evhttp_request_get_connection(request)
+            .flatMap(evhttp_connection_get_bufferevent)
+            .flatMap { server.guards.byBufferevent[$0] }
         evhttp_send_reply(request, Int32(response.status.code), ReasonPhrases.phrase(for: response.status), nil)
-        // libevent 2.1's filter bufferevent (ConnectionGuard) moves output to the socket when data is
-        // added while writing is enabled, but not when evhttp enables writing after adding its reply:
-        // an answer given later than the read callback would wait for the next read. Flush it now.
-        if let connection, let bufferevent = evhttp_connection_get_bufferevent(connection) {
-            bufferevent_flush(bufferevent, Int16(EV_WRITE), BEV_NORMAL)
-            server.guards[bufferevent]?.answered()
-        }
+        connectionGuard?.answered()
         self.request = nil
         server.counters.inFlight.decrement()
         server.untrack(self)

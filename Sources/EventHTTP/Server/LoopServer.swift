@@ -18,8 +18,8 @@ final class LoopServer: @unchecked Sendable {
     private let http: OpaquePointer
     private var boundSockets: [OpaquePointer] = []
     private var pending: [ObjectIdentifier: Exchange] = [:]
-    /// The guard of every open connection, by the bufferevent evhttp reads through.
-    var guards: [OpaquePointer: ConnectionGuard] = [:]
+    /// The guard of every open connection.
+    let guards = ConnectionGuards()
     private(set) var isDraining = false
 
     init(loop: EventLoop, handler: any HTTPHandler, configuration: ServerConfiguration, census: ConnectionCensus)
@@ -102,7 +102,7 @@ final class LoopServer: @unchecked Sendable {
         if let connection = evhttp_request_get_connection(request),
             let bufferevent = evhttp_connection_get_bufferevent(connection)
         {
-            guards[bufferevent]?.flushBeforeClose(connection)
+            guards.byBufferevent[bufferevent]?.flushBeforeClose(connection)
         }
         let exchange = Exchange(request: request, server: self)
         let serverRequest = exchange.served
