@@ -34,7 +34,11 @@ final class ConnectionGuard {
 
     private enum Deadline { case head, body, linger }
 
-    private unowned let server: LoopServer
+    private let limits: ServerConfiguration
+    private let census: ConnectionCensus
+    private let counters: LoopCounters
+    private let handler: any HTTPHandler
+    private let registry: ConnectionGuards
     private var phase = Phase.head(scanned: 0)
     private var socket: OpaquePointer?
     private var filterEvent: OpaquePointer?
@@ -45,12 +49,20 @@ final class ConnectionGuard {
     private var drainWatch: OpaquePointer?
     private var hasShutDown = false
     private var isWatchingClose = false
+    /// Set when evhttp frees the connection: its bufferevents must no longer be touched.
+    private var isClosed = false
     /// Requests handed to evhttp and not yet answered; a refusal waits for them, so answers stay in order.
     private var unanswered = 0
     private var pendingRefusal: RequestRefusal?
 
+    /// Holds what it needs of its server by strong reference: it may outlive the `LoopServer`
+    /// (evhttp frees connections while the server is torn down).
     private init(server: LoopServer) {
-        self.server = server
+        limits = server.configuration
+        census = server.census
+        counters = server.counters
+        handler = server.handler
+        registry = server.guards
     }
 
     /// A guarded bufferevent for a new connection on `server`'s loop, for evhttp's `bevcb`.
@@ -83,7 +95,7 @@ final class ConnectionGuard {
         connectionGuard.socket = socket
         connectionGuard.filterEvent = filtered
         connectionGuard.armAdmission(base: base, context: context)
-        server.guards[filtered] = connectionGuard
+        server.guards.byBufferevent[filtered] = connectionGuard
         return filtered
     }
 
@@ -105,6 +117,7 @@ final class ConnectionGuard {
     }
 
     private func flush() {
+        isClosed = true
         guard let socket else { return }
         let output = bufferevent_get_output(socket)
         let fd = bufferevent_getfd(socket)
@@ -165,7 +178,7 @@ final class ConnectionGuard {
         var start = evbuffer_ptr()
         evbuffer_ptr_set(source, &start, max(0, scanned - 3), EVBUFFER_PTR_SET)
         let end = evbuffer_search(source, "\r\n\r\n", 4, &start)
-        let limit = server.configuration.maxHeaderBytes
+        let limit = limits.maxHeaderBytes
         let available = evbuffer_get_length(source)
         guard end.pos >= 0 else {
             if available > limit { throw Self.headersTooLarge(limit) }
@@ -190,7 +203,7 @@ final class ConnectionGuard {
     {
         guard let bytes = evbuffer_pullup(source, length) else { throw Self.headersTooLarge(length) }
         let head = try RequestHead(
-            UnsafeRawBufferPointer(start: bytes, count: length), maxBodyBytes: server.configuration.maxBodyBytes)
+            UnsafeRawBufferPointer(start: bytes, count: length), maxBodyBytes: limits.maxBodyBytes)
         evbuffer_remove_buffer(source, destination, length)
         unanswered += 1
         cancelDeadline()
@@ -201,7 +214,6 @@ final class ConnectionGuard {
             phase = .body(remaining: count)
             arm(.body)
         case .chunked:
-            let limits = server.configuration
             phase = .chunked(ChunkedFraming(maxBodyBytes: limits.maxBodyBytes, maxTrailerBytes: limits.maxHeaderBytes))
             arm(.body)
         }
@@ -239,7 +251,7 @@ final class ConnectionGuard {
         event_del(admission)
         guard case .head = phase, let socket else { return }
         let peer = Self.peerAddress(of: bufferevent_getfd(socket))
-        if let refusal = server.census.admit(peer) {
+        if let refusal = census.admit(peer) {
             refuse(refusal)
             return
         }
@@ -250,7 +262,6 @@ final class ConnectionGuard {
     private func deadlinePassed() {
         guard let passed = deadline else { return }
         deadline = nil
-        let limits = server.configuration
         switch passed {
         case .head:
             // While evhttp answers the previous request it reads nothing; the clock is the client's.
@@ -272,7 +283,6 @@ final class ConnectionGuard {
 
     private func arm(_ next: Deadline) {
         guard let timer else { return }
-        let limits = server.configuration
         var timeout =
             switch next {
             case .head: limits.headerTimeout.timeval
@@ -291,9 +301,13 @@ final class ConnectionGuard {
 
     // MARK: Refusing
 
-    /// Records that evhttp answered one of the requests handed to it; a refusal waiting for that
-    /// answer is written now, right after it.
+    /// Records that evhttp was given the answer to one of the requests handed to it, and moves that
+    /// answer to the socket: libevent 2.1's filter moves output when it is added while writing is
+    /// enabled, not when evhttp enables writing after adding it, so an answer given after the read
+    /// callback would wait for the next read. A refusal waiting for the answer is written after it.
     func answered() {
+        guard !isClosed, let filterEvent else { return }
+        bufferevent_flush(filterEvent, Int16(EV_WRITE), BEV_NORMAL)
         unanswered -= 1
         if unanswered == 0, let pendingRefusal {
             self.pendingRefusal = nil
@@ -311,7 +325,7 @@ final class ConnectionGuard {
         }
         phase = .refused
         cancelDeadline()
-        server.counters.refusals.increment()
+        counters.refusals.increment()
         if unanswered > 0 {
             pendingRefusal = refusal
         } else {
@@ -322,7 +336,7 @@ final class ConnectionGuard {
     /// Writes `refusal`'s answer on the socket, after anything evhttp queued, and starts closing.
     private func write(_ refusal: RequestRefusal) {
         guard let socket else { return }
-        let bytes = RefusalWriter.bytes(of: server.handler.refusalResponse(refusal))
+        let bytes = RefusalWriter.bytes(of: handler.refusalResponse(refusal))
         let output = bufferevent_get_output(socket)
         evbuffer_add(output, bytes, bytes.count)
         drainWatch = evbuffer_add_cb(
@@ -350,11 +364,11 @@ final class ConnectionGuard {
 
     /// Called once, when libevent frees the filter: the socket bufferevent is still valid here.
     private func release() {
-        if let filterEvent { server.guards[filterEvent] = nil }
+        if let filterEvent { registry.byBufferevent[filterEvent] = nil }
         if let drainWatch, let socket { evbuffer_remove_cb_entry(bufferevent_get_output(socket), drainWatch) }
         if let admission { event_free(admission) }
         if let timer { event_free(timer) }
-        if let address { server.census.release(address) }
+        if let address { census.release(address) }
         drainWatch = nil
         admission = nil
         timer = nil
