@@ -145,12 +145,27 @@ enum RequestCorpus {
         return sound + refused + [CorpusCase.refused(head + "200000\r\n", 413)]
     }
 
-    /// HEAD and TRACE with bodies evhttp would never read; GET and OPTIONS whose bodies it reads.
+    /// HEAD and TRACE with bodies evhttp never reads (the guard drops them; a request hidden in one
+    /// is never answered); GET and DELETE, whose bodies evhttp reads.
     static var bodiesWithoutMeaning: [CorpusCase] {
-        [
-            CorpusCase.refused("HEAD /health HTTP/1.1\r\n\(host)Content-Length: 5\r\n\r\nhello"),
-            CorpusCase.refused("HEAD /health HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
-            CorpusCase.refused("TRACE /health HTTP/1.1\r\n\(host)Content-Length: 5\r\n\r\nhello"),
+        let hidden = "GET /nope HTTP/1.1\r\n\(host)\r\n"
+        return [
+            CorpusCase(
+                bytes: Array(
+                    "HEAD /health HTTP/1.1\r\n\(host)Content-Length: \(hidden.utf8.count)\r\n\r\n\(hidden)".utf8),
+                statuses: [200], closes: false, isHead: true),
+            CorpusCase(
+                bytes: Array(
+                    "HEAD /health HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n".utf8),
+                statuses: [200], closes: false, isHead: true),
+            CorpusCase.answered(
+                "TRACE /health HTTP/1.1\r\n\(host)Content-Length: \(hidden.utf8.count)\r\n\r\n\(hidden)", 405),
+            CorpusCase.answered(
+                "TRACE /health HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", 405),
+            CorpusCase(
+                bytes: Array(
+                    "TRACE /health HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n0x5\r\nhello\r\n".utf8),
+                statuses: [405, 400], closes: true),
             CorpusCase(
                 bytes: Array("HEAD /health HTTP/1.1\r\n\(host)Content-Length: 0\r\n\r\n".utf8), statuses: [200],
                 closes: false, isHead: true),

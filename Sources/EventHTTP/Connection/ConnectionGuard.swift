@@ -24,10 +24,10 @@ final class ConnectionGuard {
     private enum Phase {
         /// Waiting for a head; `scanned` bytes are known to hold no end of head yet.
         case head(scanned: Int)
-        /// Passing `remaining` bytes of a `Content-Length` body.
-        case body(remaining: Int)
-        /// Following a chunked body's framing.
-        case chunked(ChunkedFraming)
+        /// Passing (or, for HEAD and TRACE, dropping) `remaining` bytes of a `Content-Length` body.
+        case body(remaining: Int, discarding: Bool)
+        /// Following a chunked body's framing, passing its data on or dropping it.
+        case chunked(ChunkedFraming, discarding: Bool)
         /// Answered and closing: everything else the client sends is dropped.
         case refused
     }
@@ -121,7 +121,11 @@ final class ConnectionGuard {
         guard let socket else { return }
         let output = bufferevent_get_output(socket)
         let fd = bufferevent_getfd(socket)
+        // A socket bufferevent freezes its output's start so only it drains the buffer; thaw it for
+        // this last write.
+        evbuffer_unfreeze(output, 1)
         while evbuffer_get_length(output) > 0, evbuffer_write(output, fd) > 0 {}
+        evbuffer_freeze(output, 1)
     }
 
     /// Counts the connection against the limits on the loop's next turn, when evhttp has given the
@@ -153,13 +157,15 @@ final class ConnectionGuard {
                 case .head(let scanned):
                     guard let length = try headLength(in: source, scanned: scanned) else { break reading }
                     try passHead(length: length, from: source, to: destination)
-                case .body(let remaining):
+                case .body(let remaining, let discarding):
                     let count = min(remaining, evbuffer_get_length(source))
-                    evbuffer_remove_buffer(source, destination, count)
-                    phase = remaining == count ? .head(scanned: 0) : .body(remaining: remaining - count)
+                    move(count, from: source, to: discarding ? nil : destination)
+                    phase =
+                        remaining == count
+                        ? .head(scanned: 0) : .body(remaining: remaining - count, discarding: discarding)
                     if remaining == count { cancelDeadline() }
-                case .chunked(var framing):
-                    try passChunked(&framing, from: source, to: destination)
+                case .chunked(var framing, let discarding):
+                    try passChunked(&framing, from: source, to: discarding ? nil : destination)
                 case .refused:
                     break reading
                 }
@@ -211,34 +217,49 @@ final class ConnectionGuard {
         case .none:
             phase = .head(scanned: 0)
         case .length(let count):
-            phase = .body(remaining: count)
+            phase = .body(remaining: count, discarding: head.discardsBody)
             arm(.body)
         case .chunked:
-            phase = .chunked(ChunkedFraming(maxBodyBytes: limits.maxBodyBytes, maxTrailerBytes: limits.maxHeaderBytes))
+            let framing = ChunkedFraming(maxBodyBytes: limits.maxBodyBytes, maxTrailerBytes: limits.maxHeaderBytes)
+            phase = .chunked(framing, discarding: head.discardsBody)
             arm(.body)
         }
     }
 
-    private func passChunked(_ framing: inout ChunkedFraming, from source: OpaquePointer, to destination: OpaquePointer)
+    /// Moves `count` bytes from `source` to `destination`, or drops them when there is none.
+    private func move(_ count: Int, from source: OpaquePointer, to destination: OpaquePointer?) {
+        if let destination {
+            evbuffer_remove_buffer(source, destination, count)
+        } else {
+            evbuffer_drain(source, count)
+        }
+    }
+
+    /// Follows a chunked body, handing its data and re-emitted framing to `destination` (or dropping
+    /// them when there is none).
+    private func passChunked(
+        _ framing: inout ChunkedFraming, from source: OpaquePointer, to destination: OpaquePointer?
+    )
         throws(RequestRefusal)
     {
+        let discarding = destination == nil
         if framing.dataRemaining > 0 {
             let count = min(framing.dataRemaining, evbuffer_get_length(source))
-            evbuffer_remove_buffer(source, destination, count)
+            move(count, from: source, to: destination)
             framing.passed(count)
-            phase = .chunked(framing)
+            phase = .chunked(framing, discarding: discarding)
             return
         }
         var byte: UInt8 = 0
         evbuffer_remove(source, &byte, 1)
         switch try framing.read(byte) {
         case .needMore:
-            phase = .chunked(framing)
+            phase = .chunked(framing, discarding: discarding)
         case .emit(let bytes):
-            evbuffer_add(destination, bytes, bytes.count)
-            phase = .chunked(framing)
+            if let destination { evbuffer_add(destination, bytes, bytes.count) }
+            phase = .chunked(framing, discarding: discarding)
         case .finished(let bytes):
-            evbuffer_add(destination, bytes, bytes.count)
+            if let destination { evbuffer_add(destination, bytes, bytes.count) }
             phase = .head(scanned: 0)
             cancelDeadline()
         }
@@ -319,9 +340,10 @@ final class ConnectionGuard {
     private func refuse(_ refusal: RequestRefusal) {
         switch phase {
         case .refused: return
-        // evhttp holds this request's head and waits for a body that will never come: it will not answer it.
-        case .body, .chunked: unanswered -= 1
-        case .head: break
+        // evhttp holds this request's head and waits for a body that will never come: it will not
+        // answer it. (A HEAD or TRACE, whose body is dropped, was answered without one.)
+        case .body(_, discarding: false), .chunked(_, discarding: false): unanswered -= 1
+        case .head, .body, .chunked: break
         }
         phase = .refused
         cancelDeadline()

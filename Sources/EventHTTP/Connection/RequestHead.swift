@@ -3,7 +3,7 @@ import HTTPKit
 /// One request's head — request line and header fields — checked byte by byte against RFC 9112.
 ///
 /// evhttp's parser is lenient where a server must reject (a signed or repeated `Content-Length`,
-/// `HTTP/01.1`, a space before a colon, a HEAD with a body it never reads), and each leniency is a
+/// `HTTP/01.1`, a space before a colon, a HEAD body it never reads), and each leniency is a
 /// way for a proxy in front and this server to disagree about where a request ends. So the guard
 /// hands evhttp only heads this check accepted, whose framing both sides read the same way. Lines
 /// end in CRLF; a bare CR or LF is refused, as is an obsolete line fold.
@@ -15,6 +15,10 @@ struct RequestHead {
 
     /// How the body that follows is framed.
     let framing: BodyFraming
+    /// Whether that body must be dropped rather than handed to evhttp: a HEAD or TRACE request has
+    /// no use for content (RFC 9110 §9.3.2, §9.3.8) and evhttp reads none for them, so the guard
+    /// consumes it, keeping the connection's framing in step.
+    let discardsBody: Bool
 
     /// Checks `bytes`, a head ending in its empty line. `maxBodyBytes` refuses a declared length
     /// before any body byte is read.
@@ -34,6 +38,7 @@ struct RequestHead {
                 target: requestLine.target)
         }
         framing = try fields.framing(for: requestLine, maxBodyBytes: maxBodyBytes)
+        discardsBody = framing != .none && (requestLine.method == "HEAD" || requestLine.method == "TRACE")
     }
 
     /// The lines of the head without their CRLFs; the last one is the empty line that ends it.
@@ -145,12 +150,7 @@ private struct FieldRules {
     func framing(for line: RequestLine, maxBodyBytes: Int) throws(RequestRefusal) -> BodyFraming {
         if hosts > 1 { throw refusal("The request has \(hosts) Host headers; RFC 9112 §3.2 allows one.") }
         if hosts == 0, !line.isHTTP10 { throw refusal("An HTTP/1.1 request must carry a Host header (RFC 9112 §3.2).") }
-        let framing = try declaredFraming(isHTTP10: line.isHTTP10, maxBodyBytes: maxBodyBytes)
-        if framing != .none, line.method == "HEAD" || line.method == "TRACE" {
-            throw refusal(
-                "A \(line.method) request carries no body here; send it without Content-Length or Transfer-Encoding.")
-        }
-        return framing
+        return try declaredFraming(isHTTP10: line.isHTTP10, maxBodyBytes: maxBodyBytes)
     }
 
     private func declaredFraming(isHTTP10: Bool, maxBodyBytes: Int) throws(RequestRefusal) -> BodyFraming {
