@@ -1,6 +1,7 @@
 import AppFeature
 import CounterpartTestSupport
 import Dependencies
+import EventHTTP
 import Testing
 import TodosFeature
 
@@ -25,7 +26,7 @@ struct RequestCorpusLiveTests {
 
     @Test("every case gets its statuses; a refusal ends the connection before the request behind it")
     func corpus() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies) { _, port in
+        try await LiveServer.runApp(dependencies: Self.dependencies) { server, port in
             for item in RequestCorpus.all {
                 do {
                     try Self.check(item, port: port)
@@ -33,6 +34,8 @@ struct RequestCorpusLiveTests {
                     Issue.record("\(item): \(error)")
                 }
             }
+            let refusals = RequestCorpus.all.filter { $0.closes && ($0.statuses.last ?? 0) >= 400 }.count
+            #expect(server.statistics().refusals == refusals, "every refusal is counted (/metrics: rejected, refused)")
         }
     }
 

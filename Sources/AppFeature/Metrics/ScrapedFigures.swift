@@ -12,6 +12,7 @@ final class ScrapedFigures: Sendable {
     private let deadline: Counter
     private let shutdown: Counter
     private let overload: Counter
+    private let refused: Counter
     private let fastPath: Counter
     private let cacheHits: Counter
     private let cacheMisses: Counter
@@ -36,9 +37,10 @@ final class ScrapedFigures: Sendable {
         clientGone = counter("effects_cancelled", cancelled, [("reason", "client_gone")])
         deadline = counter("effects_cancelled", cancelled, [("reason", "deadline")])
         shutdown = counter("effects_cancelled", cancelled, [("reason", "shutdown")])
-        overload = counter(
-            "http_requests_rejected", "Requests refused with 503 before handling, by reason (--max-in-flight).",
-            [("reason", "overload")])
+        let rejected =
+            "Requests refused before handling, by reason: overload (--max-in-flight, 503), refused (bad framing, a timeout or a connection limit; answered by the HTTP layer and closed)."
+        overload = counter("http_requests_rejected", rejected, [("reason", "overload")])
+        refused = counter("http_requests_rejected", rejected, [("reason", "refused")])
         fastPath = counter(
             "http_fast_path_replies", "Answers written inside libevent's callback, with no task, timer or watcher.")
         cacheHits = counter("response_cache_hits", "GET answers served from the response cache.")
@@ -53,6 +55,7 @@ final class ScrapedFigures: Sendable {
             deadline.increment(by: Int64(max(0, server.deadlines - previous.server.deadlines)))
             shutdown.increment(by: Int64(max(0, server.shutdowns - previous.server.shutdowns)))
             overload.increment(by: Int64(max(0, server.overloads - previous.server.overloads)))
+            refused.increment(by: Int64(max(0, server.refusals - previous.server.refusals)))
             fastPath.increment(by: Int64(max(0, server.fastPathReplies - previous.server.fastPathReplies)))
             cacheHits.increment(by: Int64(max(0, cache.hits - previous.hits)))
             cacheMisses.increment(by: Int64(max(0, cache.misses - previous.misses)))

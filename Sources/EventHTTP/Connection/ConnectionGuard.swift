@@ -271,7 +271,7 @@ final class ConnectionGuard {
         guard address == nil, let admission else { return }
         event_del(admission)
         guard case .head = phase, let socket else { return }
-        let peer = Self.peerAddress(of: bufferevent_getfd(socket))
+        let peer = PeerAddress.of(bufferevent_getfd(socket))
         if let refusal = census.admit(peer) {
             refuse(refusal)
             return
@@ -401,25 +401,5 @@ final class ConnectionGuard {
 
     private static func headersTooLarge(_ limit: Int) -> RequestRefusal {
         RequestRefusal(.headersTooLarge, "The request line and headers exceed \(limit) bytes (--max-header-bytes).")
-    }
-
-    /// The client's IP address, the key of the per-client limit.
-    private static func peerAddress(of fd: Int32) -> String {
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let found = withUnsafeMutablePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
-        }
-        guard found == 0 else { return "unknown" }
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let family = Int32(storage.ss_family)
-        let converted = withUnsafePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout<sockaddr_storage>.size) { bytes in
-                // sin_addr sits 4 bytes in, sin6_addr 8 bytes in.
-                inet_ntop(family, bytes + (family == AF_INET6 ? 8 : 4), &text, socklen_t(text.count))
-            }
-        }
-        guard converted != nil else { return "unknown" }
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -25,6 +25,9 @@ public final class Exchange: @unchecked Sendable {
     private var closeWatcher: OpaquePointer?
     private var deadlineTimer: OpaquePointer?
     private var onCancel: (@Sendable (CancellationReason) -> Void)?
+    /// The guard of the request's connection, told when the answer is handed to evhttp. Held here
+    /// because evhttp may free the connection inside `evhttp_send_reply`.
+    private var connectionGuard: ConnectionGuard?
     /// The request, copied out of libevent into a `Sendable` value when the exchange is created.
     private(set) var served = ServerRequest(method: .get, target: "/")
 
@@ -35,6 +38,13 @@ public final class Exchange: @unchecked Sendable {
         server.counters.inFlight.increment()
         served = Self.read(request)
         isHead = served.method == .head
+        if let connection = evhttp_request_get_connection(request),
+            let bufferevent = evhttp_connection_get_bufferevent(connection),
+            let connectionGuard = server.guards.byBufferevent[bufferevent]
+        {
+            connectionGuard.flushBeforeClose(connection)
+            self.connectionGuard = connectionGuard
+        }
     }
 
     /// Copies `request` out of libevent.
@@ -96,12 +106,9 @@ public final class Exchange: @unchecked Sendable {
                 _ = evbuffer_add(output, bytes.baseAddress, bytes.count)
             }
         }
-        // Looked up first: evhttp may free the connection inside evhttp_send_reply.
-        let connectionGuard = evhttp_request_get_connection(request)
-            .flatMap(evhttp_connection_get_bufferevent)
-            .flatMap { server.guards.byBufferevent[$0] }
         evhttp_send_reply(request, Int32(response.status.code), ReasonPhrases.phrase(for: response.status), nil)
         connectionGuard?.answered()
+        connectionGuard = nil
         self.request = nil
         server.counters.inFlight.decrement()
         server.untrack(self)

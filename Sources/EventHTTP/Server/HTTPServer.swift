@@ -63,6 +63,7 @@ public final class HTTPServer: Service, Sendable {
         }
         let bound = port
         state.withLock { $0 = .running(group: group, servers: servers, port: bound) }
+        if let warning = DescriptorLimit.ensure(room: configuration.maxConnections) { logger.warning("\(warning)") }
         logger.info(
             "listening",
             metadata: ["host": "\(configuration.host)", "port": "\(bound)", "loops": "\(group.loops.count)"]

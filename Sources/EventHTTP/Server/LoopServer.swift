@@ -99,11 +99,6 @@ final class LoopServer: @unchecked Sendable {
     }
 
     private func accept(_ request: OpaquePointer) {
-        if let connection = evhttp_request_get_connection(request),
-            let bufferevent = evhttp_connection_get_bufferevent(connection)
-        {
-            guards.byBufferevent[bufferevent]?.flushBeforeClose(connection)
-        }
         let exchange = Exchange(request: request, server: self)
         let serverRequest = exchange.served
         counters.requests.increment()

@@ -1,0 +1,94 @@
+import HTTPKit
+
+/// The header-field rules of RFC 9110 §5 and RFC 9112 §5–6: names are tokens, values hold no
+/// controls, `Host` comes once, and the body's framing is stated one unambiguous way.
+struct HeaderFieldRules {
+    private let target: HeadBytes
+    private var hosts = 0
+    private var lengths: [HeadBytes] = []
+    private var encodings: [HeadBytes] = []
+
+    init(target: HeadBytes) { self.target = target }
+
+    /// The request target as text, for a refusal's problem format.
+    var targetText: String { String(decoding: target, as: UTF8.self) }
+
+    mutating func add(_ line: HeadBytes) throws(RequestRefusal) {
+        guard let first = line.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t") else {
+            throw refusal("A header line starts with whitespace: obsolete line folding is refused (RFC 9112 §5.2).")
+        }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+            throw refusal("The header line \(Printable.quote(line)) has no colon.")
+        }
+        let name = line[..<colon]
+        guard !name.isEmpty, name.allSatisfy(HTTPToken.isTokenByte) else {
+            throw refusal(
+                "The header name \(Printable.quote(name)) is not a token (RFC 9110 §5.1): no spaces, colons or controls."
+            )
+        }
+        let value = Self.trimmed(line[(colon + 1)...])
+        if let control = value.first(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+            throw refusal(
+                "The value of \(String(decoding: name, as: UTF8.self)) holds the control byte \(Printable.hex(control))."
+            )
+        }
+        switch name.count {
+        case 4 where Self.equalsIgnoringCase(name, "host"): hosts += 1
+        case 14 where Self.equalsIgnoringCase(name, "content-length"): lengths.append(value)
+        case 17 where Self.equalsIgnoringCase(name, "transfer-encoding"): encodings.append(value)
+        default: break
+        }
+    }
+
+    /// The body's framing once every field is in, or why the fields make it doubtful.
+    func framing(isHTTP10: Bool, maxBodyBytes: Int) throws(RequestRefusal) -> BodyFraming {
+        if hosts > 1 { throw refusal("The request has \(hosts) Host headers; RFC 9112 §3.2 allows one.") }
+        if hosts == 0, !isHTTP10 { throw refusal("An HTTP/1.1 request must carry a Host header (RFC 9112 §3.2).") }
+        if !encodings.isEmpty {
+            guard encodings.count == 1, Self.equalsIgnoringCase(encodings[0], "chunked") else {
+                throw refusal("Transfer-Encoding must be exactly \"chunked\", the only coding this server reads.")
+            }
+            guard lengths.isEmpty else {
+                throw refusal("A request cannot carry both Transfer-Encoding and Content-Length (RFC 9112 §6.3).")
+            }
+            guard !isHTTP10 else { throw refusal("HTTP/1.0 has no chunked transfer coding (RFC 9112 §6.1).") }
+            return .chunked
+        }
+        guard let first = lengths.first else { return .none }
+        return try declaredLength(first, maxBodyBytes: maxBodyBytes)
+    }
+
+    private func declaredLength(_ first: HeadBytes, maxBodyBytes: Int) throws(RequestRefusal) -> BodyFraming {
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard !first.isEmpty, first.allSatisfy(digits.contains), lengths.allSatisfy({ $0.elementsEqual(first) }) else {
+            let given = lengths.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
+            throw refusal("Content-Length must be one decimal number, given once; got \(given).")
+        }
+        let significant = first.drop { $0 == UInt8(ascii: "0") }
+        let length =
+            significant.count > 18 ? Int.max : significant.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        guard length <= maxBodyBytes else {
+            throw RequestRefusal(
+                .bodyTooLarge,
+                "The body would be \(String(decoding: first, as: UTF8.self)) bytes; this server takes at most \(maxBodyBytes).",
+                target: targetText)
+        }
+        return length > 0 ? .length(length) : .none
+    }
+
+    private func refusal(_ detail: String) -> RequestRefusal {
+        RequestRefusal(.malformed, detail, target: targetText)
+    }
+
+    private static func trimmed(_ value: HeadBytes) -> HeadBytes {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let start = value.firstIndex(where: { !isSpace($0) }), let end = value.lastIndex(where: { !isSpace($0) })
+        else { return value[value.endIndex...] }
+        return value[start...end]
+    }
+
+    private static func equalsIgnoringCase(_ bytes: HeadBytes, _ lowercase: String) -> Bool {
+        bytes.count == lowercase.utf8.count
+            && zip(bytes, lowercase.utf8).allSatisfy { byte, expected in byte | 0x20 == expected || byte == expected }
+    }
+}

@@ -1,0 +1,47 @@
+import HTTPKit
+
+/// `method SP request-target SP HTTP-version` (RFC 9112 §3), with exactly one space between the
+/// three, a token for the method, visible ASCII for the target and `HTTP/<digit>.<digit>`.
+struct RequestLine {
+    let method: HeadBytes
+    let target: HeadBytes
+    let version: HeadBytes
+
+    init(_ line: HeadBytes) throws(RequestRefusal) {
+        let space = UInt8(ascii: " ")
+        guard let first = line.firstIndex(of: space), let second = line[(first + 1)...].firstIndex(of: space),
+            !line[(second + 1)...].contains(space), first > line.startIndex, second > first + 1
+        else {
+            throw RequestRefusal(
+                .malformed,
+                "The request line must be a method, a target and a version separated by single spaces; got \(Printable.quote(line))."
+            )
+        }
+        method = line[..<first]
+        target = line[(first + 1)..<second]
+        version = line[(second + 1)...]
+        guard method.allSatisfy(HTTPToken.isTokenByte) else {
+            throw RequestRefusal(.malformed, "The method \(Printable.quote(method)) is not a token (RFC 9110 §9.1).")
+        }
+        guard target.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw RequestRefusal(
+                .malformed,
+                "The request target \(Printable.quote(target)) must be visible ASCII; percent-encode the rest.")
+        }
+        guard Self.isVersionSyntax(version) else {
+            throw RequestRefusal(
+                .malformed, "The version \(Printable.quote(version)) is not HTTP/<digit>.<digit> (RFC 9112 §2.3).",
+                target: String(decoding: target, as: UTF8.self))
+        }
+    }
+
+    var isSupportedVersion: Bool { isHTTP10 || version.elementsEqual("HTTP/1.1".utf8) }
+    var isHTTP10: Bool { version.elementsEqual("HTTP/1.0".utf8) }
+
+    private static func isVersionSyntax(_ bytes: HeadBytes) -> Bool {
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let start = bytes.startIndex
+        return bytes.count == 8 && bytes.prefix(5).elementsEqual("HTTP/".utf8) && digits.contains(bytes[start + 5])
+            && bytes[start + 6] == UInt8(ascii: ".") && digits.contains(bytes[start + 7])
+    }
+}
