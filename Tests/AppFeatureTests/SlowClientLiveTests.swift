@@ -1,5 +1,6 @@
 import AppFeature
 import CounterpartTestSupport
+import EventHTTP
 import Testing
 
 /// The deadlines a slow client meets before any handler runs (#13): a head must arrive within
