@@ -140,7 +140,8 @@ enum RequestCorpus {
             "-5\r\nhello\r\n0\r\n\r\n",
             "5\nhello\r\n0\r\n\r\n", "5\r\nhelloXX0\r\n\r\n", "g\r\nhello\r\n0\r\n\r\n", "\r\nhello\r\n0\r\n\r\n",
             "5\r\nhello\r\n0\r\n", "5\r\nhello\n0\r\n\r\n", "FFFFFFFFFFFFFFFF\r\n", "5\u{0}\r\nhello\r\n0\r\n\r\n",
-            "0\r\nTrailer Field: x\r\n\r\n", "0\r\nTrailer-Field: \u{1}\r\n\r\n", "5;\u{1}\r\nhello\r\n0\r\n\r\n",
+            "0\r\nTrailer Field: x\r\n\r\n", "0\r\n: x\r\n\r\n", "5 x\r\nhello\r\n0\r\n\r\n",
+            "0\r\nTrailer-Field: \u{1}\r\n\r\n", "5;\u{1}\r\nhello\r\n0\r\n\r\n",
         ].map { CorpusCase.refused(head + $0) }
         return sound + refused + [CorpusCase.refused(head + "200000\r\n", 413)]
     }

@@ -11,6 +11,7 @@ import HTTPKit
 struct ChunkedFraming {
     private enum State: Equatable {
         case size(digits: Int, value: Int)
+        case sizeWhitespace(value: Int)
         case extensions(value: Int)
         case sizeLF(value: Int)
         case data
@@ -66,6 +67,14 @@ struct ChunkedFraming {
                 throw Self.malformed("A chunk size must start with a hex digit; got \(Printable.quote([byte])).")
             }
             return try endOfSize(byte, value: value)
+        case .sizeWhitespace(let value):
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): break
+            case UInt8(ascii: ";"): state = .extensions(value: value)
+            default:
+                throw Self.malformed("Only a chunk extension (\";name=value\") may follow a chunk size and its spaces.")
+            }
+            return .needMore
         case .extensions(let value):
             if byte == UInt8(ascii: "\r") {
                 state = .sizeLF(value: value)
@@ -94,6 +103,9 @@ struct ChunkedFraming {
                 state = .finalLF
                 return .needMore
             }
+            guard HTTPToken.isTokenByte(byte) else {
+                throw Self.malformed("A trailer line must start with a field name; got \(Printable.quote([byte])).")
+            }
             state = .trailerName
             return try trailerByte(byte)
         case .trailerName, .trailerValue:
@@ -113,8 +125,10 @@ struct ChunkedFraming {
         switch byte {
         case UInt8(ascii: "\r"):
             state = .sizeLF(value: value)
-        case UInt8(ascii: ";"), UInt8(ascii: " "), UInt8(ascii: "\t"):
+        case UInt8(ascii: ";"):
             state = .extensions(value: value)
+        case UInt8(ascii: " "), UInt8(ascii: "\t"):
+            state = .sizeWhitespace(value: value)
         default:
             throw Self.malformed("A chunk size must be hex digits only; got \(Printable.quote([byte])) after them.")
         }
