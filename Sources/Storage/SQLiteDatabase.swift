@@ -4,8 +4,9 @@ public import GRDB
 ///
 /// Files open as a `DatabasePool` (WAL, `synchronous=NORMAL`, foreign keys, 5 s busy timeout,
 /// at least two readers); `memory` opens a `DatabaseQueue`. Every domain's migrations run at open,
-/// in order. Repositories then use only GRDB's async `read`/`write`, which run on GRDB's own queues
-/// and never block an event loop.
+/// in order. Repositories write with GRDB's async `write` and read unbounded results with its async
+/// `read`, on GRDB's own queues; bounded reads (a point read by key) go through `LocalReads`, on
+/// the calling thread's own read-only connection.
 public enum SQLiteDatabase {
     /// Opens (creating when missing) the database at `location` and applies `migrations`.
     public static func open(

@@ -4,11 +4,14 @@ import HTTPKit
 import Storage
 
 extension TodoRepository {
-    /// The store in SQLite through GRDB: reads on GRDB's reader queues, each write one transaction
+    /// The store in SQLite through GRDB: a todo by id on the calling thread's own read-only
+    /// connection (`LocalReads`: an event loop reads without a thread hop), lists on GRDB's reader
+    /// queues, each write one transaction
     /// that loads the (at most 1,000) stored todos, applies `TodoRules`, and writes back only the
     /// rows that changed.
     public static func sqlite(_ database: any DatabaseWriter) -> Self {
         let version = DataVersion()
+        let reads = LocalReads(database)
         return Self(
             list: { filter in
                 try await RepositoryError.mappingSQLite {
@@ -17,7 +20,7 @@ extension TodoRepository {
             },
             fetch: { id in
                 try await RepositoryError.mappingSQLite {
-                    try await database.read { db in
+                    try await reads.read { db in
                         guard let todo = try TodoRows.fetchOne(db, id: id) else {
                             throw RepositoryErrorMessages.notFound(id)
                         }

@@ -1,0 +1,49 @@
+public import GRDB
+import Glibc
+import Synchronization
+
+/// Bounded reads — a point read by key, an indexed range with a `LIMIT` — run on the calling
+/// thread, on a read-only SQLite connection that thread owns (issue #14).
+///
+/// GRDB's async `read` hops to a reader queue and back: two context switches and a task resumption
+/// around a read that takes a few microseconds. An event loop's effects run on the loop's own
+/// thread, so a read that is bounded can run right there instead, on a connection no other thread
+/// touches; it blocks the loop no longer than the read. Unbounded work (scans, writes) keeps
+/// using GRDB's queues. An in-memory database has no second connection, so it reads through the
+/// writer as before.
+public final class LocalReads: Sendable {
+    private let writer: any DatabaseWriter
+    private let path: String?
+    private let connections = Mutex<[pthread_t: DatabaseQueue]>([:])
+
+    /// Reads of `writer`'s database: on per-thread connections when it is a file.
+    public init(_ writer: any DatabaseWriter) {
+        self.writer = writer
+        path = (writer as? DatabasePool)?.path
+    }
+
+    /// Runs `body`, which must be a bounded read, on this thread's connection (opened on first use),
+    /// or through the writer for an in-memory database.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        guard let connection = try connection() else { return try await writer.read(body) }
+        return try Self.readHere(connection, body)
+    }
+
+    /// The synchronous read, in a synchronous function so that GRDB's blocking overload is the one
+    /// chosen.
+    private static func readHere<T>(_ connection: DatabaseQueue, _ body: (Database) throws -> T) throws -> T {
+        try connection.read(body)
+    }
+
+    private func connection() throws -> DatabaseQueue? {
+        guard let path else { return nil }
+        let thread = pthread_self()
+        if let existing = connections.withLock({ $0[thread] }) { return existing }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        let connection = try DatabaseQueue(path: path, configuration: configuration)
+        connections.withLock { $0[thread] = connection }
+        return connection
+    }
+}

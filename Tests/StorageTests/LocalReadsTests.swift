@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import Storage
+import Testing
+
+@Suite("LocalReads")
+struct LocalReadsTests {
+    static let numbers = Migration("numbers") { db in
+        try db.execute(sql: "CREATE TABLE numbers (n INTEGER PRIMARY KEY)")
+    }
+
+    static func fileDatabase() throws -> any DatabaseWriter {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return try SQLiteDatabase.open(
+            .sqliteFile(path: directory.appendingPathComponent("local.sqlite").path), migrations: [numbers])
+    }
+
+    static func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM numbers") ?? -1
+    }
+
+    @Test("a read on a file sees every write committed before it (read-your-writes)")
+    func readYourWrites() async throws {
+        let database = try Self.fileDatabase()
+        let reads = LocalReads(database)
+        #expect(try await reads.read(Self.count) == 0)
+        for n in 1...3 {
+            try await database.write { db in try db.execute(sql: "INSERT INTO numbers (n) VALUES (?)", arguments: [n]) }
+            #expect(try await reads.read(Self.count) == n)
+        }
+    }
+
+    @Test("the thread's connection is read-only: a write through it fails and changes nothing")
+    func readOnly() async throws {
+        let database = try Self.fileDatabase()
+        let reads = LocalReads(database)
+        await #expect(throws: DatabaseError.self) {
+            try await reads.read { db in try db.execute(sql: "INSERT INTO numbers (n) VALUES (1)") }
+        }
+        #expect(try await database.read(Self.count) == 0)
+    }
+
+    @Test("an in-memory database reads through its writer")
+    func memory() async throws {
+        let database = try SQLiteDatabase.open(.memory, migrations: [Self.numbers])
+        try await database.write { db in try db.execute(sql: "INSERT INTO numbers (n) VALUES (7)") }
+        #expect(try await LocalReads(database).read(Self.count) == 1)
+    }
+}
