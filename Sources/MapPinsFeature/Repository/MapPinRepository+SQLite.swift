@@ -6,10 +6,12 @@ extension MapPinRepository {
     /// The pins in SQLite: an area query reads the candidates of its bounding box from the R*Tree
     /// (32-bit float boxes, rounded outward, so never too few) and keeps exactly those in the area
     /// through the same `SpatialIndex` code the in-memory backend runs — identical pages by
-    /// construction. Clusters are derived data: supercluster's trees are built from the table once,
+    /// construction; a pin by id is a bounded read on the calling thread (`LocalReads`), an area
+    /// query (up to a whole world of candidates) stays on GRDB's readers. Clusters are derived data: supercluster's trees are built from the table once,
     /// on the first cluster request, and kept in memory.
     public static func sqlite(_ database: any DatabaseWriter) -> Self {
         let hierarchy = LazyPinHierarchy { try await database.read { db in try PinRows.fetchAll(db) } }
+        let reads = LocalReads(database)
         return Self(
             search: { query in
                 try await RepositoryError.mappingSQLite {
@@ -18,7 +20,7 @@ extension MapPinRepository {
             },
             pin: { id in
                 try await RepositoryError.mappingSQLite {
-                    try await database.read { db in
+                    try await reads.read { db in
                         guard let pin = try PinRows.fetchOne(db, id: id.lowercased()) else {
                             throw RepositoryError.notFound(notFound(id))
                         }

@@ -4,9 +4,9 @@ import HTTPKit
 import Storage
 
 extension TodoRepository {
-    /// The store in SQLite through GRDB: a todo by id on the calling thread's own read-only
-    /// connection (`LocalReads`: an event loop reads without a thread hop), lists on GRDB's reader
-    /// queues, each write one transaction
+    /// The store in SQLite through GRDB: reads — a todo by id, a list of at most the 1,000 stored —
+    /// are bounded, so they run on the calling thread's own read-only connection (`LocalReads`: an
+    /// event loop reads without a thread hop); each write is one transaction
     /// that loads the (at most 1,000) stored todos, applies `TodoRules`, and writes back only the
     /// rows that changed.
     public static func sqlite(_ database: any DatabaseWriter) -> Self {
@@ -15,7 +15,7 @@ extension TodoRepository {
         return Self(
             list: { filter in
                 try await RepositoryError.mappingSQLite {
-                    try await database.read { db in try TodoRows.fetch(db, filter: filter) }
+                    try await reads.read { db in try TodoRows.fetch(db, filter: filter) }
                 }
             },
             fetch: { id in
