@@ -43,7 +43,4 @@ final class ConnectionCensus: Sendable {
             counts.perAddress[address] = remaining > 0 ? remaining : nil
         }
     }
-
-    /// Connections open right now.
-    var open: Int { counts.withLock { $0.total } }
 }

@@ -3,7 +3,7 @@ import Glibc
 import HTTPKit
 
 /// Stands between one connection's socket and evhttp, and lets through only requests whose framing
-/// is beyond doubt (architecture.md §2.3).
+/// is beyond doubt.
 ///
 /// It is a libevent filter bufferevent over the socket's: every byte the client sends passes
 /// through `filter(_:into:)` before evhttp's parser sees it. A request's head is held back until it

@@ -10,7 +10,7 @@ extension RequestRefusal {
         case .timeout:
             Problem(status: status, slug: "request-timeout", title: "Request timeout", detail: detail)
         case .bodyTooLarge:
-            Problem(status: status, slug: "payload-too-large", title: "Payload too large", detail: detail)
+            .payloadTooLarge(detail)
         case .headersTooLarge:
             Problem(status: status, slug: "header-fields-too-large", title: "Header fields too large", detail: detail)
         case .methodNotImplemented:

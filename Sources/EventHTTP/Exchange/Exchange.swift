@@ -55,10 +55,10 @@ public final class Exchange: @unchecked Sendable {
         if let input = evhttp_request_get_input_headers(request) {
             var entry = input.pointee.tqh_first
             while let current = entry {
-                if let key = current.pointee.key, let value = current.pointee.value {
-                    let name = String(cString: key)
-                    let text = String(cString: value)
-                    if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: text)) }
+                if let key = current.pointee.key, let value = current.pointee.value,
+                    let name = HTTPField.Name(String(cString: key))
+                {
+                    headers.append(HTTPField(name: name, value: String(cString: value)))
                 }
                 entry = current.pointee.next.tqe_next
             }

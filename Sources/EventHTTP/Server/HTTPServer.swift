@@ -45,6 +45,7 @@ public final class HTTPServer: Service, Sendable {
     @discardableResult
     public func start() throws(EventHTTPError) -> Int {
         if case .running(_, _, let port) = state.withLock({ $0 }) { return port }
+        if let warning = DescriptorLimit.ensure(room: configuration.maxConnections) { logger.warning("\(warning)") }
         let group = try LoopGroup(count: configuration.loops)
         var servers: [LoopServer] = []
         var port = configuration.port
@@ -63,7 +64,6 @@ public final class HTTPServer: Service, Sendable {
         }
         let bound = port
         state.withLock { $0 = .running(group: group, servers: servers, port: bound) }
-        if let warning = DescriptorLimit.ensure(room: configuration.maxConnections) { logger.warning("\(warning)") }
         logger.info(
             "listening",
             metadata: ["host": "\(configuration.host)", "port": "\(bound)", "loops": "\(group.loops.count)"]

@@ -67,7 +67,9 @@ final class LoopServer: @unchecked Sendable {
         ]
         evhttp_set_allowed_methods(http, UInt16(methods.reduce(0) { $0 | $1.rawValue }))
         evhttp_set_default_content_type(http, MediaType.json)
-        // Read the rest of an oversized body before closing, so the client sees the 413, not a reset.
+        // ConnectionGuard refuses oversized heads and bodies before evhttp reads them; evhttp's own
+        // limits above, and reading the rest of an oversized body before closing (so the client sees
+        // the 413, not a reset), guard a connection whose filter could not be created.
         evhttp_set_flags(http, Int32(EVHTTP_SERVER_LINGERING_CLOSE))
     }
 

@@ -39,12 +39,12 @@ extension Problem {
 
     /// 413: the body is larger than this route accepts.
     public static func payloadTooLarge(size: Int, limit: Int) -> Self {
-        Self(
-            status: .contentTooLarge,
-            slug: "payload-too-large",
-            title: "Payload too large",
-            detail: "The body has \(size) bytes; this route accepts at most \(limit)."
-        )
+        payloadTooLarge("The body has \(size) bytes; this route accepts at most \(limit).")
+    }
+
+    /// 413 with `detail` (the HTTP layer's ceiling, refused before the body is read).
+    public static func payloadTooLarge(_ detail: String) -> Self {
+        Self(status: .contentTooLarge, slug: "payload-too-large", title: "Payload too large", detail: detail)
     }
 
     /// 415 with `Accept-Post`/`Accept-Patch`: the body's `Content-Type` is not one this route reads.
