@@ -15,8 +15,8 @@ public struct QueryParameters: Sendable, Equatable {
     /// The demo-control twins of a raw query (`__delay=800` → `("delay", "800")`), decoded, in order:
     /// the parameters `init` leaves out.
     public static func controls(in raw: String) -> [(name: String, value: String)] {
-        // Most queries hold no twin: no decoding walk for them.
-        guard raw.contains("__") else { return [] }
+        // Most queries hold no twin: no decoding walk for them. An underscore may come percent-encoded.
+        guard raw.contains("__") || raw.contains("%5F") || raw.contains("%5f") else { return [] }
         return decodedPairs(raw) { $0.hasPrefix("__") && $0.count > 2 }.map { (String($0.name.dropFirst(2)), $0.value) }
     }
 
