@@ -74,7 +74,9 @@ struct Serve: AsyncParsableCommand {
     var lingerTimeout = DurationArgument(.seconds(2))
 
     @Option(
-        help: "Requests in flight per event loop before answering 503 with Retry-After (/health and /metrics exempt).")
+        help:
+            "Requests in flight per event loop before answering 503 with Retry-After (/health, /healthz and /metrics exempt)."
+    )
     var maxInFlight = 1024
 
     @Option(help: "Listen backlog per loop (capped by the kernel's somaxconn).")
