@@ -10,8 +10,10 @@ import TodosFeature
 /// their dependencies: the pipeline's idempotency keys and rate windows, the read-only datasets
 /// when another seed is asked for, and the sizes it reports.
 ///
-/// Each domain is reset in one write of its own store (one SQLite transaction, or under the
-/// in-memory store's lock), so a request in flight reads its domain either before or after.
+/// Each mutable domain is reset in one write of its own store (one SQLite transaction, or under the
+/// in-memory store's lock), so a request in flight reads it either before or after. A reset to
+/// another seed is not yet that atomic on SQLite: the repositories, the pins and the seed marker are
+/// three transactions, and the old backends read the new tables until the new ones are swapped in.
 public struct DemoReset: Sendable {
     /// The keys the idempotency stage keeps.
     public let idempotency: IdempotencyStore

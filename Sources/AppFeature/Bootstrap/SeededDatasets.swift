@@ -5,9 +5,10 @@ import Synchronization
 /// The read-only datasets of one seed — the repositories and the pins — replaced whole when a
 /// reset asks for another seed (`POST /__admin/reset {"seed":42}`).
 ///
-/// The repositories the app's dependencies hold forward every call to the current pair, so a
-/// request sees the old datasets or the new ones, never a mix within one call. Regenerating writes
-/// each table in one transaction and opens fresh backends (their indexes are built lazily).
+/// The repositories the app's dependencies hold forward every call to the current pair, swapped
+/// once regenerating is done. Regenerating writes each table in its own transaction and opens fresh
+/// backends (their indexes are built lazily); on SQLite the old backends read the new tables while
+/// it runs, so a search or a cluster request during that time can mix the two seeds.
 final class SeededDatasets: Sendable {
     private struct Current {
         var repositories: RepoSearchRepository
