@@ -264,6 +264,7 @@ let package = Package(
                 "CounterpartTestSupport",
                 "EventHTTP",
                 "HTTPKit",
+                "MapPinsFeature",
                 "NewsletterFeature",
                 "PinGeometry",
                 "Reducers",
@@ -274,6 +275,7 @@ let package = Package(
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -329,6 +331,7 @@ let package = Package(
                 "Storage",
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings

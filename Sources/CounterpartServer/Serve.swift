@@ -199,10 +199,10 @@ struct Serve: AsyncParsableCommand {
         MetricsSystem.bootstrap(metrics.factory)
         let rateLimiter = RateLimiter.standard(overrides: try rateLimitOverrides())
         prepareDependencies {
-            database.install(into: &$0, cache: cache, metrics: metrics)
+            database.install(into: &$0, cache: cache, metrics: metrics, resettable: dev)
             $0.outbox = Outbox(keepsMail: dev)
             $0.demoReset = DemoReset(
-                idempotency: IdempotencyStore(), rateLimiter: rateLimiter, reseed: database.reseed,
+                idempotency: IdempotencyStore(), rateLimiter: rateLimiter, datasets: database.datasets,
                 repositoryCount: database.repositoryCount, pinCount: database.pinCount)
             $0.demoControls = DemoControls(
                 flags: DemoControls.Flags(latency: latency?.milliseconds, faultRate: faultRate), seed: database.seed)

@@ -17,6 +17,8 @@ public struct MapPinsFeature: Reducer, Sendable {
     public struct State: RespondingState, Equatable {
         /// The request being answered.
         public var request: MapPinsRequest?
+        /// The data version the request started at; its response is cached under it.
+        public var cacheVersion = 0
         public var response: Response?
 
         /// An unanswered request.
@@ -48,8 +50,10 @@ public struct MapPinsFeature: Reducer, Sendable {
         switch action {
         case .request(let request):
             state.request = request
-            // The pins never change, so an answer stays valid for the life of the process (version 0).
-            if let cached = cache.response(for: request.cacheKey, version: 0) {
+            // Read the version before the data: a reset to another seed racing the read can only
+            // orphan the entry.
+            state.cacheVersion = pins.version()
+            if let cached = cache.response(for: request.cacheKey, version: state.cacheVersion) {
                 state.response = cached
                 return .none
             }
@@ -85,7 +89,7 @@ public struct MapPinsFeature: Reducer, Sendable {
         }
         // Reached only by a success: remembered synchronously, since the response rule cancels effects.
         if let request = state.request, let response = state.response {
-            cache.store(response, for: request.cacheKey, version: 0)
+            cache.store(response, for: request.cacheKey, version: state.cacheVersion)
         }
         return .none
     }

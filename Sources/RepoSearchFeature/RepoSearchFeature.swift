@@ -12,6 +12,8 @@ public struct RepoSearchFeature: Reducer, Sendable {
     public struct State: RespondingState, Equatable {
         /// The request being answered.
         public var request: RepoSearchRequest?
+        /// The data version the request started at; its response is cached under it.
+        public var cacheVersion = 0
         public var response: Response?
 
         /// An unanswered request.
@@ -41,8 +43,10 @@ public struct RepoSearchFeature: Reducer, Sendable {
         switch action {
         case .request(let request):
             state.request = request
-            // The seeded repositories never change, so a cached answer is valid at version 0.
-            if let key = request.cacheKey, let cached = cache.response(for: key, version: 0) {
+            // Read the version before the data: a reset to another seed racing the read can only
+            // orphan the entry.
+            state.cacheVersion = repositories.version()
+            if let key = request.cacheKey, let cached = cache.response(for: key, version: state.cacheVersion) {
                 state.response = cached
                 return .none
             }
@@ -66,14 +70,14 @@ public struct RepoSearchFeature: Reducer, Sendable {
             }
             let response = SearchResponses.page(page, number: number, perPage: perPage, request: request)
             state.response = response
-            if let key = request.cacheKey { cache.store(response, for: key, version: 0) }
+            if let key = request.cacheKey { cache.store(response, for: key, version: state.cacheVersion) }
             return .none
 
         case .internal(.found(.success(let repository))):
             guard let request = state.request else { return .none }
             let response = SearchResponses.repository(repository, request: request)
             state.response = response
-            if let key = state.request?.cacheKey { cache.store(response, for: key, version: 0) }
+            if let key = request.cacheKey { cache.store(response, for: key, version: state.cacheVersion) }
             return .none
 
         case .internal(.searched(.failure(let error))), .internal(.found(.failure(let error))):

@@ -6,15 +6,16 @@ enum SearchResponses {
     /// `GET /search/repositories`: `total_count`, `incomplete_results`, `items`, and `Link`.
     static func page(_ page: SearchPage, number: Int, perPage: Int, request: RepoSearchRequest) -> Response {
         var writer = JSONWriter(capacity: 6_000 * max(1, page.items.count))
+        let query: SearchQuery? = if case .search(let query, _, _, _) = request.operation { query } else { nil }
         writer.object { object in
             object.member("total_count", page.total)
-            object.member("incomplete_results", page.incomplete)
+            // Only part of the repositories was searched (`fault=incomplete`).
+            object.member("incomplete_results", query?.evenIDsOnly ?? false)
             object.member("items") { writer in
                 let links = RepositoryLinks(baseURL: request.baseURL, webURL: request.webURL)
-                let query: SearchQuery? =
-                    if request.textMatches, case .search(let query, _, _, _) = request.operation { query } else { nil }
+                let matched = request.textMatches ? query : nil
                 writer.array(page.items) { writer, result in
-                    let matches = query.map { TextMatch.find(in: result.repository, for: $0) }
+                    let matches = matched.map { TextMatch.find(in: result.repository, for: $0) }
                     RepositoryRepresentation(
                         result.repository, links: links, form: .searchResult(score: result.score, textMatches: matches)
                     )

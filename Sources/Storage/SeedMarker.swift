@@ -21,13 +21,12 @@ public enum SeedMarker {
         return stored.map { UInt64(bitPattern: $0) } ?? 1
     }
 
-    /// Records `seed` as the read-only datasets' seed, replacing any before.
-    public static func recordDatasetSeed(_ database: any DatabaseWriter, _ seed: UInt64) throws {
-        try database.write { db in
-            try db.execute(sql: "DELETE FROM counterpart_dataset_seed")
-            try db.execute(
-                sql: "INSERT INTO counterpart_dataset_seed (seed) VALUES (?)", arguments: [Int64(bitPattern: seed)])
-        }
+    /// Records `seed` as the read-only datasets' seed, replacing any before, inside the caller's
+    /// transaction (the one that writes those datasets).
+    public static func recordDatasetSeed(_ db: Database, _ seed: UInt64) throws {
+        try db.execute(sql: "DELETE FROM counterpart_dataset_seed")
+        try db.execute(
+            sql: "INSERT INTO counterpart_dataset_seed (seed) VALUES (?)", arguments: [Int64(bitPattern: seed)])
     }
 
     /// Whether `database` was seeded (or claimed by an import) before.

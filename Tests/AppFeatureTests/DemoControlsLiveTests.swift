@@ -471,6 +471,62 @@ struct ResetLiveTests {
             #expect(try HTTPClient(port: port).request("GET", "/todos").text == seeded)
         }
     }
+
+    @Test("searches and pins racing resets to another seed in a SQLite file answer wholly from one seed")
+    func readsRacingReseeds() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try await AppDatabase.open(
+            .sqliteFile(path: folder.appendingPathComponent("racing.sqlite").path), readers: 2)
+        var dependencies = Self.dependencies
+        database.install(
+            into: &dependencies, cache: ResponseCache(capacity: 1 << 20), metrics: AppMetrics(), resettable: true)
+        try await LiveServer.runApp(
+            dependencies: dependencies, dev: true, controls: DemoControlsLiveTests.controls(),
+            datasets: database.datasets, configure: { $0.loops = 2 }
+        ) { _, port in
+            // A keyword search narrows through FTS5 and orders through the in-memory index: a call
+            // that met the old index and the new table would answer neither seed.
+            let targets = [
+                "/search/repositories?q=swift&per_page=5", "/repos/pointlabs/swift-composable-architecture",
+                "/pins?lat=35.6812&lon=139.7671&radius=3000&limit=5",
+            ]
+            @Sendable func reset(to seed: Int, _ client: HTTPClient) throws {
+                let reset = try client.request(
+                    "POST", "/__admin/reset", headers: [("Content-Type", "application/json")],
+                    body: Array(#"{"seed":\#(seed)}"#.utf8))
+                #expect(reset.status == 200 && reset.text.hasPrefix(#"{"seed":\#(seed),"#))
+            }
+            @Sendable func answers(_ client: HTTPClient) throws -> [String] {
+                try targets.map { try client.request("GET", $0).text }
+            }
+            let client = try HTTPClient(port: port)
+            let first = try answers(client)
+            try reset(to: 42, client)
+            let other = try answers(client)
+            #expect(first[0] != other[0] && first[2] != other[2], "seed 42 has other repositories and pins")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let resetter = try HTTPClient(port: port)
+                    for seed in [1, 42, 1, 42, 1] { try reset(to: seed, resetter) }
+                }
+                for _ in 0..<2 {
+                    group.addTask {
+                        let reader = try HTTPClient(port: port)
+                        for _ in 0..<60 {
+                            for (index, answer) in try answers(reader).enumerated() {
+                                #expect(
+                                    answer == first[index] || answer == other[index], "\(targets[index]): \(answer)")
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try answers(client) == first, "after the last reset to seed 1, nothing of seed 42 is served")
+        }
+    }
 }
 
 @Suite("Live: fault=incomplete on search")
@@ -500,6 +556,19 @@ struct IncompleteSearchLiveTests {
             #expect(!again.incomplete_results, "a partial answer is never cached as the whole one")
             let todos = try client.request("GET", "/todos?__fault=incomplete")
             #expect(todos.status == 200 && todos.header("Preference-Applied") == nil)
+        }
+    }
+
+    @Test("fault=incomplete where it cannot apply does not shield the request from --fault-rate")
+    func inapplicableFaultLeavesTheFaultRate() async throws {
+        try await LiveServer.runApp(
+            dependencies: DemoControlsLiveTests.dependencies, dev: true,
+            controls: DemoControlsLiveTests.controls(flags: .init(faultRate: 1))
+        ) { _, port in
+            let client = try HTTPClient(port: port)
+            let todos = try client.request("GET", "/todos", headers: [("Prefer", "fault=incomplete")])
+            #expect(todos.status == 503, "the preference was not applied, so the fault rate draws as for any request")
+            #expect(todos.header("Preference-Applied") == nil)
         }
     }
 }

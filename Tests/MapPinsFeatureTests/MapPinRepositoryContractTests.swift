@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HTTPKit
 import MapPinsFeature
 import PinClusters
@@ -27,7 +28,7 @@ enum PinsBackend: String, CaseIterable, CustomStringConvertible, Sendable {
             location = .sqliteFile(path: directory.appendingPathComponent("pins.sqlite").path)
         }
         let database = try SQLiteDatabase.open(location, migrations: MapPinsMigrations.all)
-        try await MapPinRepository.seed(PinSeed.demo(), into: database)
+        try await database.write { db in try MapPinRepository.seed(PinSeed.demo(), into: db) }
         return .sqlite(database)
     }
 }

@@ -69,7 +69,9 @@ struct MapPinsFeatureTests {
         let again = TestStore(initialState: MapPinsFeature.State()) {
             MapPinsFeature()
         } withDependencies: {
+            // Every endpoint unimplemented but the version: a cache hit must call nothing else.
             $0.mapPinRepository = MapPinRepository()
+            $0.mapPinRepository.version = { 0 }
             $0.responseCache = cache
         } isFinished: {
             $0.response != nil
@@ -80,6 +82,38 @@ struct MapPinsFeatureTests {
             $0.response = cache.response(for: first.cacheKey, version: 0)
         }
         await again.finish()
+    }
+
+    @Test("an answer cached at one data version is not served at another (a reset to another seed)")
+    func cachedAnswerFollowsTheVersion() async throws {
+        let cache = ResponseCache(capacity: 1 << 20)
+        let request = MapPinsRequest(.pin(Self.tokyo))
+        func store(version: Int) -> TestStore<MapPinsFeature> {
+            var repository = Self.repository
+            repository.version = { version }
+            return TestStore(initialState: MapPinsFeature.State()) {
+                MapPinsFeature()
+            } withDependencies: {
+                $0.mapPinRepository = repository
+                $0.responseCache = cache
+            } isFinished: {
+                $0.response != nil
+            }
+        }
+        let first = store(version: 1)
+        first.exhaustivity = .off
+        await first.send(request)
+        await first.receive(\.internal.fetched.success)
+        await first.finish()
+        #expect(cache.response(for: request.cacheKey, version: 1) != nil, "the answer was cached at its version")
+        let reseeded = store(version: 2)
+        await reseeded.send(request) {
+            $0.request = request
+            $0.cacheVersion = 2
+        }
+        reseeded.exhaustivity = .off
+        await reseeded.receive(\.internal.fetched.success)
+        await reseeded.finish()
     }
 
     @Test("an unknown pin is 404")

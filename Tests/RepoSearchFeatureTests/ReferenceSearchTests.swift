@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RepoSearchFeature
 import Storage
 import Testing
@@ -46,7 +47,7 @@ struct ReferenceSearchTests {
             return changed
         }
         let database = try SQLiteDatabase.open(.memory, migrations: RepoSearchMigrations.all)
-        try await RepoSearchRepository.seed(repositories, into: database)
+        try await database.write { db in try RepoSearchRepository.seed(repositories, into: db) }
         for backend in [RepoSearchRepository.inMemory(repositories), .sqlite(database)] {
             for q in ["user:pointlabs", "org:POINTLABS swift", "topic:swift", "topic:SWIFT -user:pointlabs"] {
                 let query = try SearchQueryParser.parse(q)

@@ -25,7 +25,7 @@ enum SearchBackend: String, CaseIterable, CustomStringConvertible, Sendable {
                 location = .sqliteFile(path: directory.appendingPathComponent("search.sqlite").path)
             }
             let database = try SQLiteDatabase.open(location, migrations: RepoSearchMigrations.all)
-            try await RepoSearchRepository.seed(repositories, into: database)
+            try await database.write { db in try RepoSearchRepository.seed(repositories, into: db) }
             return .sqlite(database)
         }
     }

@@ -91,6 +91,31 @@ struct RepoSearchFeatureTests {
         await second.finish()
     }
 
+    @Test("an answer cached at one data version is not served at another (a reset to another seed)")
+    func cachedAnswerFollowsTheVersion() async throws {
+        let cache = ResponseCache(capacity: 1 << 22)
+        let request = try searchRequest("swift")
+        let first = makeStore {
+            $0.responseCache = cache
+            $0.repoSearchRepository.version = { 1 }
+        }
+        first.exhaustivity = .off
+        await first.send(request)
+        await first.receive(\.internal.searched.success)
+        await first.finish()
+        let reseeded = makeStore {
+            $0.responseCache = cache
+            $0.repoSearchRepository.version = { 2 }
+        }
+        await reseeded.send(request) {
+            $0.request = request
+            $0.cacheVersion = 2
+        }
+        reseeded.exhaustivity = .off
+        await reseeded.receive(\.internal.searched.success)
+        await reseeded.finish()
+    }
+
     @Test("a cached plain answer is not served to a client that asked for text matches")
     func textMatchVariantIsCachedApart() async throws {
         let cache = ResponseCache(capacity: 1 << 22)

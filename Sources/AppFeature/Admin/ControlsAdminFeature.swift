@@ -41,7 +41,7 @@ public struct ControlsAdminFeature: Reducer, Sendable {
         case .request(.consoleScript):
             state.response = Self.consoleScriptResponse
         case .request(.reset(let seed)):
-            if let problem = reset.unsupported(seed: seed, current: controls.seed) {
+            if let problem = reset.unsupported(seed: seed, controls: controls) {
                 state.response = .problem(problem)
                 return .none
             }

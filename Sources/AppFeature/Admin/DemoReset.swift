@@ -10,66 +10,70 @@ import TodosFeature
 /// their dependencies: the pipeline's idempotency keys and rate windows, the read-only datasets
 /// when another seed is asked for, and the sizes it reports.
 ///
-/// Each mutable domain is reset in one write of its own store (one SQLite transaction, or under the
-/// in-memory store's lock), so a request in flight reads it either before or after. A reset to
-/// another seed is not yet that atomic on SQLite: the repositories, the pins and the seed marker are
-/// three transactions, and the old backends read the new tables until the new ones are swapped in.
+/// Resets take turns, so two that overlap cannot each finish part of the other. Each mutable domain
+/// is reset in one write of its own store (one SQLite transaction, or under the in-memory store's
+/// lock), and the datasets are replaced between two calls (`SeededDatasets`), so a request in flight
+/// reads each of them either before or after.
 public struct DemoReset: Sendable {
     /// The keys the idempotency stage keeps.
     public let idempotency: IdempotencyStore
     /// The rate limiter's windows.
     public let rateLimiter: RateLimiter
-    /// Regenerates the repositories and pins from another seed; `nil` where the datasets are fixed
-    /// (live tests that install their own repositories).
-    public let reseed: (@Sendable (UInt64) async throws -> Void)?
+    /// The repositories and pins and the seed they hold; `nil` where the datasets are fixed (live
+    /// tests that install their own repositories), and the controls' seed is the only one.
+    public let datasets: SeededDatasets?
     /// How many repositories and pins are served.
     public let repositoryCount: Int
     public let pinCount: Int
+    private let turns = ReadWriteGate()
 
     /// Creates the reset over the pipeline's stores and the datasets.
     public init(
-        idempotency: IdempotencyStore, rateLimiter: RateLimiter,
-        reseed: (@Sendable (UInt64) async throws -> Void)?, repositoryCount: Int, pinCount: Int
+        idempotency: IdempotencyStore, rateLimiter: RateLimiter, datasets: SeededDatasets?, repositoryCount: Int,
+        pinCount: Int
     ) {
         self.idempotency = idempotency
         self.rateLimiter = rateLimiter
-        self.reseed = reseed
+        self.datasets = datasets
         self.repositoryCount = repositoryCount
         self.pinCount = pinCount
     }
 
     /// The 422 for a reset to another seed where the datasets cannot be regenerated; `nil` when
     /// the reset can go ahead.
-    func unsupported(seed: UInt64?, current: UInt64) -> Problem? {
-        guard let seed, seed != current, reseed == nil else { return nil }
+    func unsupported(seed: UInt64?, controls: DemoControls) -> Problem? {
+        guard let seed, datasets == nil, seed != controls.seed else { return nil }
         return .validationFailed([
             FieldError(
                 field: "seed", code: "invalid",
-                detail: "This server's repositories and pins are fixed at seed \(current); reset without a seed.")
+                detail: "This server's repositories and pins are fixed at seed \(controls.seed); reset without a seed.")
         ])
     }
 
     /// Every domain back to its seed — the repositories and pins regenerated when `seed` is another
     /// one — and the seeded draws (delays, fault rate) started again.
-    func reset(seed: UInt64?) async throws -> ResetSummary {
+    func reset(seed requested: UInt64?) async throws -> ResetSummary {
         @Dependency(\.todoRepository) var todos
         @Dependency(\.newsletterRepository) var newsletter
         @Dependency(\.outbox) var outbox
         @Dependency(\.responseCache) var cache
         @Dependency(\.demoControls) var controls
-        let seed = seed ?? controls.seed
-        if seed != controls.seed, let reseed { try await reseed(seed) }
-        _ = try await todos.write(.resetTo(TodosSeed.demo))
-        try await newsletter.reset(NewsletterSeed.subscribers)
-        outbox.clear()
-        idempotency.removeAll()
-        rateLimiter.removeAll()
-        // After the datasets: their answers are cached as never changing.
-        cache.removeAll()
-        controls.reset(seed: seed)
-        return ResetSummary(
-            seed: seed, todos: TodosSeed.demo.count, repositories: repositoryCount, pins: pinCount,
-            subscribers: NewsletterSeed.subscribers.count)
+        return try await turns.write {
+            let current = datasets?.seed ?? controls.seed
+            let seed = requested ?? current
+            if seed != current, let datasets { try await datasets.reseed(seed) }
+            _ = try await todos.write(.resetTo(TodosSeed.demo))
+            try await newsletter.reset(NewsletterSeed.subscribers)
+            outbox.clear()
+            idempotency.removeAll()
+            rateLimiter.removeAll()
+            // Frees the memory; no entry could be served again anyway (every store's version moved).
+            cache.removeAll()
+            controls.reset(seed: seed)
+            return ResetSummary(
+                seed: seed, todos: TodosSeed.demo.count, repositories: repositoryCount, pins: pinCount,
+                subscribers: NewsletterSeed.subscribers.count)
+        }
     }
 }
 
@@ -101,7 +105,7 @@ extension DemoReset: DependencyKey {
 
     private static func unconfigured() -> DemoReset {
         DemoReset(
-            idempotency: IdempotencyStore(), rateLimiter: .standard(), reseed: nil,
+            idempotency: IdempotencyStore(), rateLimiter: .standard(), datasets: nil,
             repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
     }
 }

@@ -20,9 +20,7 @@ public struct AppDatabase: Sendable {
     /// The newsletter's subscribers and tokens.
     public let newsletter: NewsletterRepository
     /// The read-only datasets, replaceable by a reset to another seed.
-    let datasets: SeededDatasets
-    /// The seed the repositories and pins were generated from.
-    public let seed: UInt64
+    public let datasets: SeededDatasets
     /// How many repositories and pins the database serves.
     public let repositoryCount: Int
     public let pinCount: Int
@@ -50,13 +48,12 @@ public struct AppDatabase: Sendable {
         case .memory:
             let seededPins = pins.pins(seed: seed)
             let datasets = SeededDatasets(
-                repositories: .seeded(seed: seed), pins: .inMemory(pins: seededPins),
+                seed: seed, repositories: .seeded(seed: seed), pins: .inMemory(pins: seededPins),
                 regenerate: { seed in (.seeded(seed: seed), .inMemory(pins: pins.pins(seed: seed))) })
             return AppDatabase(
                 todos: .inMemory(seed: fillsTodos ? TodosSeed.demo : []),
                 newsletter: .inMemory(),
                 datasets: datasets,
-                seed: seed,
                 repositoryCount: RepositorySeed.repositoryCount,
                 pinCount: seededPins.count,
                 writer: nil,
@@ -69,29 +66,36 @@ public struct AppDatabase: Sendable {
             var repositoryCount = try await count("repositories", in: writer)
             if repositoryCount == 0 {
                 let repositories = RepositorySeed.repositories(seed: seed)
-                try await RepoSearchRepository.seed(repositories, into: writer)
-                try SeedMarker.recordDatasetSeed(writer, seed)
+                try await writer.write { db in
+                    try RepoSearchRepository.seed(repositories, into: db)
+                    try SeedMarker.recordDatasetSeed(db, seed)
+                }
                 repositoryCount = repositories.count
             }
             var pinCount = try await count("pins", in: writer)
             if pinCount == 0 {
                 let seeded = pins.pins(seed: seed)
-                try await MapPinRepository.seed(seeded, into: writer)
+                try await writer.write { db in try MapPinRepository.seed(seeded, into: db) }
                 pinCount = seeded.count
             }
             // A reset to another seed regenerates the dataset the file holds (the million, if it does).
             let dataset: PinDataset = pinCount > PinSeed.demoPinCount ? .million : .demo
             let datasets = SeededDatasets(
-                repositories: .sqlite(writer), pins: .sqlite(writer),
+                seed: try SeedMarker.datasetSeed(writer), repositories: .sqlite(writer), pins: .sqlite(writer),
                 regenerate: { seed in
-                    try await RepoSearchRepository.replace(with: RepositorySeed.repositories(seed: seed), in: writer)
-                    try await MapPinRepository.replace(with: dataset.pins(seed: seed), in: writer)
-                    try SeedMarker.recordDatasetSeed(writer, seed)
+                    let repositories = RepositorySeed.repositories(seed: seed)
+                    let pins = dataset.pins(seed: seed)
+                    // One transaction: a crash or a failure leaves the file wholly on the old seed.
+                    try await writer.write { db in
+                        try RepoSearchRepository.replace(with: repositories, in: db)
+                        try MapPinRepository.replace(with: pins, in: db)
+                        try SeedMarker.recordDatasetSeed(db, seed)
+                    }
                     return (.sqlite(writer), .sqlite(writer))
                 })
             let database = AppDatabase(
                 todos: .sqlite(writer), newsletter: .sqlite(writer), datasets: datasets,
-                seed: try SeedMarker.datasetSeed(writer), repositoryCount: repositoryCount,
+                repositoryCount: repositoryCount,
                 pinCount: pinCount, writer: writer, lock: lock)
             if fillsTodos, try !SeedMarker.isSeeded(writer) {
                 _ = try await database.todos.write(.importAll(TodosSeed.demo))
@@ -110,10 +114,8 @@ public struct AppDatabase: Sendable {
         try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
     }
 
-    /// Regenerates the repositories and pins from `seed` (a reset to another seed).
-    public func reseed(_ seed: UInt64) async throws {
-        try await datasets.reseed(seed)
-    }
+    /// The seed the repositories and pins were generated from.
+    public var seed: UInt64 { datasets.seed }
 
     /// Marks a database seen for the first time as filled by `dataset`, so `serve` will not seed it.
     public func claim(dataset: String) async throws {
@@ -123,12 +125,18 @@ public struct AppDatabase: Sendable {
 
     /// Sets every repository dependency to this database's, each call timed in `metrics`, the
     /// response cache to `cache` (architecture.md §5: on in the memory and SQLite profiles), and
-    /// `metrics` as the registry `/metrics` shows.
-    public func install(into values: inout DependencyValues, cache: ResponseCache, metrics: AppMetrics) {
+    /// `metrics` as the registry `/metrics` shows. With `resettable` (`--dev`, where
+    /// `POST /__admin/reset` may ask for another seed) the datasets are reached through their gate;
+    /// without, directly.
+    public func install(
+        into values: inout DependencyValues, cache: ResponseCache, metrics: AppMetrics, resettable: Bool
+    ) {
+        let fixed = datasets.fixed
         values.todoRepository = todos.timed(by: metrics)
-        values.repoSearchRepository = datasets.repositories.timed(by: metrics)
+        values.repoSearchRepository = (resettable ? datasets.resettableRepositories : fixed.repositories)
+            .timed(by: metrics)
         values.newsletterRepository = newsletter.timed(by: metrics)
-        values.mapPinRepository = datasets.pins.timed(by: metrics)
+        values.mapPinRepository = (resettable ? datasets.resettablePins : fixed.pins).timed(by: metrics)
         values.responseCache = cache
         values.appMetrics = metrics
     }

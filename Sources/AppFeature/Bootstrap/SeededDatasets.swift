@@ -1,58 +1,89 @@
 import MapPinsFeature
 import RepoSearchFeature
+import Storage
 import Synchronization
 
 /// The read-only datasets of one seed — the repositories and the pins — replaced whole when a
-/// reset asks for another seed (`POST /__admin/reset {"seed":42}`).
+/// reset asks for another seed (`POST /__admin/reset {"seed":42}`), and the one record of which
+/// seed that is.
 ///
-/// The repositories the app's dependencies hold forward every call to the current pair, swapped
-/// once regenerating is done. Regenerating writes each table in its own transaction and opens fresh
-/// backends (their indexes are built lazily); on SQLite the old backends read the new tables while
-/// it runs, so a search or a cluster request during that time can mix the two seeds.
-final class SeededDatasets: Sendable {
-    private struct Current {
+/// The repositories the app's dependencies hold (`resettable`) forward every call to the current
+/// generation through a `ReadWriteGate`: a reseed waits for the calls under way, regenerates (one
+/// SQLite transaction for the tables and the seed) and swaps the backends in before any call that
+/// arrived meanwhile goes on — so every call runs wholly on one seed's data, never on a mix of the
+/// old backends' in-memory indexes and the new tables. Each generation has its own data version,
+/// so an answer cached from the old seed is never served after the swap.
+public final class SeededDatasets: Sendable {
+    /// One seed's backends and the version their cached answers are stored under.
+    struct Generation: Sendable {
+        var seed: UInt64
+        var version: Int
         var repositories: RepoSearchRepository
         var pins: MapPinRepository
     }
 
-    private let current: Mutex<Current>
+    private let current: Mutex<Generation>
+    private let gate = ReadWriteGate()
     private let regenerate: @Sendable (UInt64) async throws -> (RepoSearchRepository, MapPinRepository)
 
-    /// Starts with `repositories` and `pins`; `regenerate` makes the pair for another seed.
+    /// Starts with `repositories` and `pins` of `seed`; `regenerate` makes (and, in a file, stores)
+    /// the pair for another seed.
     init(
+        seed: UInt64,
         repositories: RepoSearchRepository,
         pins: MapPinRepository,
         regenerate: @escaping @Sendable (UInt64) async throws -> (RepoSearchRepository, MapPinRepository)
     ) {
-        current = Mutex(Current(repositories: repositories, pins: pins))
+        current = Mutex(Generation(seed: seed, version: 0, repositories: repositories, pins: pins))
         self.regenerate = regenerate
     }
 
-    /// The datasets of `seed` from now on.
-    func reseed(_ seed: UInt64) async throws {
-        let (repositories, pins) = try await regenerate(seed)
-        current.withLock { $0 = Current(repositories: repositories, pins: pins) }
+    /// The seed the datasets were generated from.
+    public var seed: UInt64 { current.withLock { $0.seed } }
+
+    /// The datasets of `seed` from now on, once the calls under way have finished.
+    public func reseed(_ seed: UInt64) async throws {
+        try await gate.write {
+            let (repositories, pins) = try await regenerate(seed)
+            current.withLock { generation in
+                generation = Generation(
+                    seed: seed, version: generation.version + 1, repositories: repositories, pins: pins)
+            }
+        }
     }
 
-    /// The repositories, whichever seed is current at each call.
-    var repositories: RepoSearchRepository {
+    /// The current generation's backends as they are, for a server that never reseeds (no `--dev`,
+    /// so no reset): no gate to pass.
+    var fixed: Generation { current.withLock { $0 } }
+
+    /// Runs `call` on the current generation, never while a reseed replaces it.
+    private func withCurrent<T>(_ call: (Generation) async throws -> T) async throws -> T {
+        try await gate.read { try await call(current.withLock { $0 }) }
+    }
+
+    /// The repositories, each call wholly on one seed's data.
+    var resettableRepositories: RepoSearchRepository {
         RepoSearchRepository(
             search: { query, order, offset, limit in
-                try await self.current.withLock { $0.repositories }.search(query, order, offset, limit)
+                try await self.withCurrent { try await $0.repositories.search(query, order, offset, limit) }
             },
-            repository: { owner, name in try await self.current.withLock { $0.repositories }.repository(owner, name) }
+            repository: { owner, name in
+                try await self.withCurrent { try await $0.repositories.repository(owner, name) }
+            },
+            version: { self.current.withLock { $0.version } }
         )
     }
 
-    /// The pins, whichever seed is current at each call.
-    var pins: MapPinRepository {
+    /// The pins, each call wholly on one seed's data.
+    var resettablePins: MapPinRepository {
         MapPinRepository(
-            search: { query in try await self.current.withLock { $0.pins }.search(query) },
-            pin: { id in try await self.current.withLock { $0.pins }.pin(id) },
-            clusters: { box, zoom in try await self.current.withLock { $0.pins }.clusters(box, zoom) },
+            search: { query in try await self.withCurrent { try await $0.pins.search(query) } },
+            pin: { id in try await self.withCurrent { try await $0.pins.pin(id) } },
+            clusters: { box, zoom in try await self.withCurrent { try await $0.pins.clusters(box, zoom) } },
             leaves: { cluster, limit, offset in
-                try await self.current.withLock { $0.pins }.leaves(cluster, limit, offset)
-            }
+                try await self.withCurrent { try await $0.pins.leaves(cluster, limit, offset) }
+            },
+            version: { self.current.withLock { $0.version } }
         )
     }
 }

@@ -14,7 +14,8 @@ extension MapPinRepository {
             pin: { id in try await pin.time { try await self.pin(id) } },
             clusters: { box, zoom in try await clusters.time { try await self.clusters(box, zoom) } },
             leaves: { cluster, limit, offset in try await leaves.time { try await self.leaves(cluster, limit, offset) }
-            }
+            },
+            version: version
         )
     }
 }

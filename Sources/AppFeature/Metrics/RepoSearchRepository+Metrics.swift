@@ -11,7 +11,8 @@ extension RepoSearchRepository {
             search: { query, order, offset, limit in
                 try await search.time { try await self.search(query, order, offset, limit) }
             },
-            repository: { owner, name in try await repository.time { try await self.repository(owner, name) } }
+            repository: { owner, name in try await repository.time { try await self.repository(owner, name) } },
+            version: version
         )
     }
 }

@@ -35,7 +35,7 @@ public struct Responder: Sendable {
     /// time spent waiting for effects, reported as `Server-Timing: repo;dur`.
     public func send(_ response: Response, repositoryDuration: Double = 0) {
         guard !exchange.isAnswered else { return }
-        let elapsed = ContinuousClock.now - started
+        let elapsed = elapsed
         let milliseconds = elapsed.inMilliseconds
         var final = ResponseFinalizer.finalize(
             response,
@@ -78,7 +78,7 @@ public struct Responder: Sendable {
     func abandon(_ reason: CancellationReason) {
         if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
         let status = HTTPResponse.Status.serviceUnavailable.code
-        let elapsed = ContinuousClock.now - started
+        let elapsed = elapsed
         metrics.record(route: route, method: request.method.rawValue, status: status, duration: elapsed)
         if reason == .deadline {
             journalled(status: status, outcome: .timedOut, milliseconds: elapsed.inMilliseconds, controls: controls)
@@ -92,9 +92,11 @@ public struct Responder: Sendable {
         guard !exchange.isAnswered else { return }
         if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
         exchange.drop()
-        let milliseconds = (ContinuousClock.now - started).inMilliseconds
-        journalled(status: nil, outcome: .dropped, milliseconds: milliseconds, controls: controls)
+        journalled(status: nil, outcome: .dropped, milliseconds: elapsed.inMilliseconds, controls: controls)
     }
+
+    /// How long the request has taken so far.
+    private var elapsed: Duration { ContinuousClock.now - started }
 
     /// Records how the request ended, when it is journalled; `controls` are what was applied.
     private func journalled(

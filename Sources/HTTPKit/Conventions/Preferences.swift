@@ -14,9 +14,7 @@ public struct Preferences: Sendable, Equatable {
     /// Reads every `Prefer` field of `headers`.
     public init(_ headers: HTTPFields) {
         for field in headers[values: .prefer] {
-            for element in Self.elements(of: field) {
-                add(element)
-            }
+            Self.forEachElement(of: field) { add($0) }
         }
     }
 
@@ -27,21 +25,26 @@ public struct Preferences: Sendable, Equatable {
     }
 
     private mutating func add(_ element: Substring) {
-        let preference = element.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let parts = preference.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let name = parts[0].trimmingSpaces.lowercased()
+        let preference = element.prefix { $0 != ";" }
+        let equals = preference.firstIndex(of: "=")
+        let name = preference[..<(equals ?? preference.endIndex)].trimmingSpaces.lowercased()
         guard HTTPToken.isValid(name), !entries.contains(where: { $0.name == name }) else { return }
-        guard parts.count == 2 else {
+        guard let equals else {
             entries.append((name, nil))
             return
         }
-        guard let value = Self.word(Substring(parts[1].trimmingSpaces)) else { return }
+        guard let value = Self.word(Substring(preference[preference.index(after: equals)...].trimmingSpaces)) else {
+            return
+        }
         entries.append((name, value))
     }
 
-    /// The comma-separated elements of one field value, commas inside quoted strings kept.
-    private static func elements(of field: String) -> [Substring] {
-        var elements: [Substring] = []
+    /// Calls `body` with each non-empty comma-separated element of one field value, commas inside
+    /// quoted strings kept, without collecting them first.
+    private static func forEachElement(of field: String, _ body: (Substring) -> Void) {
+        func visit(_ element: Substring) {
+            if !element.trimmingSpaces.isEmpty { body(element) }
+        }
         var start = field.startIndex
         var quoted = false
         var escaped = false
@@ -54,12 +57,11 @@ public struct Preferences: Sendable, Equatable {
             } else if character == "\"" {
                 quoted.toggle()
             } else if character == ",", !quoted {
-                elements.append(field[start..<index])
+                visit(field[start..<index])
                 start = field.index(after: index)
             }
         }
-        elements.append(field[start...])
-        return elements.filter { !$0.trimmingSpaces.isEmpty }
+        visit(field[start...])
     }
 
     /// A token, or the content of a quoted string with its escapes removed; `nil` for anything else.

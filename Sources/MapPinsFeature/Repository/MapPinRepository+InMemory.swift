@@ -17,7 +17,8 @@ extension MapPinRepository {
             clusters: { box, zoom in try await hierarchy.hierarchy.clusters(in: box, zoom: zoom) },
             leaves: { cluster, limit, offset in
                 try await hierarchy.hierarchy.leaves(of: cluster, limit: limit, offset: offset)
-            }
+            },
+            version: { 0 }
         )
     }
 

@@ -31,26 +31,23 @@ extension MapPinRepository {
             clusters: { box, zoom in try await hierarchy.hierarchy.clusters(in: box, zoom: zoom) },
             leaves: { cluster, limit, offset in
                 try await hierarchy.hierarchy.leaves(of: cluster, limit: limit, offset: offset)
-            }
+            },
+            version: { 0 }
         )
     }
 
-    /// Replaces every pin with `pins` in one transaction (`POST /__admin/reset` to another seed); a
-    /// `.sqlite` repository opened before keeps its cluster trees, so open a new one.
-    public static func replace(with pins: [MapPin], in database: any DatabaseWriter) async throws {
-        try await database.write { db in
-            try db.execute(sql: "DELETE FROM pins_rtree")
-            try db.execute(sql: "DELETE FROM pins")
-            for pin in pins { try PinRows.insert(db, pin) }
-        }
+    /// Replaces every pin with `pins` inside the caller's transaction (`POST /__admin/reset` to
+    /// another seed); a `.sqlite` repository opened before keeps its cluster trees, so open a new one.
+    public static func replace(with pins: [MapPin], in db: Database) throws {
+        try db.execute(sql: "DELETE FROM pins_rtree")
+        try db.execute(sql: "DELETE FROM pins")
+        try seed(pins, into: db)
     }
 
-    /// Writes `pins` (the seed: read-only data, like the repositories) into an empty table, in one
-    /// transaction.
-    public static func seed(_ pins: [MapPin], into database: any DatabaseWriter) async throws {
-        try await database.write { db in
-            for pin in pins { try PinRows.insert(db, pin) }
-        }
+    /// Writes `pins` (the seed: read-only data, like the repositories) into an empty table, inside
+    /// the caller's transaction.
+    public static func seed(_ pins: [MapPin], into db: Database) throws {
+        for pin in pins { try PinRows.insert(db, pin) }
     }
 }
 

@@ -25,6 +25,9 @@ public struct MapPinRepository: Sendable {
     /// The pins under a cluster, `limit` of them after `offset`; `RepositoryError.notFound` for an
     /// id that is not a cluster.
     public var leaves: @Sendable (_ cluster: ClusterID, _ limit: Int, _ offset: Int) async throws -> [MapPin]
+    /// The data version: it changes when the pins are replaced (a reset to another seed), so an
+    /// answer cached from the old ones is never served again.
+    public var version: @Sendable () -> Int = { 0 }
 }
 
 /// One feature of a cluster answer: a cluster, or a pin on its own.
@@ -44,7 +47,8 @@ extension MapPinRepository: DependencyKey {
         search: { _ in throw unbootstrapped() },
         pin: { _ in throw unbootstrapped() },
         clusters: { _, _ in throw unbootstrapped() },
-        leaves: { _, _, _ in throw unbootstrapped() }
+        leaves: { _, _, _ in throw unbootstrapped() },
+        version: { 0 }
     )
 
     private static func unbootstrapped() -> RepositoryError {

@@ -68,6 +68,4 @@ public struct SearchPage: Sendable, Equatable {
     public var total: Int
     /// The requested page, cut at result 1,000.
     public var items: [SearchResult]
-    /// Whether only part of the repositories was searched (`SearchQuery.evenIDsOnly`).
-    public var incomplete = false
 }

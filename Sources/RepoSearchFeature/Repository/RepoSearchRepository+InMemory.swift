@@ -5,7 +5,7 @@ extension RepoSearchRepository {
     /// `RepositoryMatcher` and never suspends.
     public static func inMemory(_ repositories: [Repository]) -> Self {
         let index = SearchIndex(repositories)
-        return Self(search: { index.search($0, $1, $2, $3) }, repository: index.repository)
+        return Self(search: { index.search($0, $1, $2, $3) }, repository: index.repository, version: { 0 })
     }
 
     /// The seeded dataset (`seed`, api.md §7), generated on first use so start-up stays fast.
@@ -16,7 +16,8 @@ extension RepoSearchRepository {
         }
         return Self(
             search: { try await index().search($0, $1, $2, $3) },
-            repository: { try await index().repository($0, $1) }
+            repository: { try await index().repository($0, $1) },
+            version: { 0 }
         )
     }
 }
@@ -74,7 +75,7 @@ final class SearchIndex: Sendable {
         let items = matches.smallest(end, by: order.areInIncreasingOrder)[start..<end].map {
             SearchResult(repository: indexed[$0.position].repository, score: $0.score)
         }
-        return SearchPage(total: matches.count, items: items, incomplete: query.evenIDsOnly)
+        return SearchPage(total: matches.count, items: items)
     }
 
     func repository(_ owner: String, _ name: String) throws -> Repository {

@@ -31,26 +31,23 @@ extension RepoSearchRepository {
                 }
                 guard let found else { throw SearchError.notFound(owner + "/" + name) }
                 return found
-            }
+            },
+            version: { 0 }
         )
     }
 
-    /// Replaces every repository with `repositories` in one transaction (`POST /__admin/reset` to
-    /// another seed); a `.sqlite` repository opened before keeps its loaded index, so open a new one.
-    public static func replace(with repositories: [Repository], in database: any DatabaseWriter) async throws {
-        try await database.write { db in
-            try db.execute(sql: "DELETE FROM repositories")
-            for repository in repositories { try RepositoryRows.insert(db, repository) }
-            try db.execute(sql: "INSERT INTO repositories_fts (repositories_fts) VALUES ('rebuild')")
-        }
+    /// Replaces every repository with `repositories` inside the caller's transaction (`POST
+    /// /__admin/reset` to another seed); a `.sqlite` repository opened before keeps its loaded index,
+    /// so open a new one.
+    public static func replace(with repositories: [Repository], in db: Database) throws {
+        try db.execute(sql: "DELETE FROM repositories")
+        try seed(repositories, into: db)
     }
 
-    /// Writes `repositories` (the seed) into an empty database.
-    public static func seed(_ repositories: [Repository], into database: any DatabaseWriter) async throws {
-        try await database.write { db in
-            for repository in repositories { try RepositoryRows.insert(db, repository) }
-            try db.execute(sql: "INSERT INTO repositories_fts (repositories_fts) VALUES ('rebuild')")
-        }
+    /// Writes `repositories` (the seed) into an empty table, inside the caller's transaction.
+    public static func seed(_ repositories: [Repository], into db: Database) throws {
+        for repository in repositories { try RepositoryRows.insert(db, repository) }
+        try db.execute(sql: "INSERT INTO repositories_fts (repositories_fts) VALUES ('rebuild')")
     }
 }
 

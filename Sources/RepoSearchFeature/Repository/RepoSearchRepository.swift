@@ -14,6 +14,9 @@ public struct RepoSearchRepository: Sendable {
         @Sendable (_ query: SearchQuery, _ order: SearchOrder, _ offset: Int, _ limit: Int) async throws -> SearchPage
     /// One repository.
     public var repository: @Sendable (_ owner: String, _ name: String) async throws -> Repository
+    /// The data version: it changes when the repositories are replaced (a reset to another seed), so
+    /// an answer cached from the old ones is never served again.
+    public var version: @Sendable () -> Int = { 0 }
 }
 
 extension RepoSearchRepository: TestDependencyKey {
@@ -25,7 +28,8 @@ extension RepoSearchRepository: DependencyKey {
     /// Fails loudly until the server's bootstrap installs a backend.
     public static let liveValue = RepoSearchRepository(
         search: { _, _, _, _ in throw unbootstrapped() },
-        repository: { _, _ in throw unbootstrapped() }
+        repository: { _, _ in throw unbootstrapped() },
+        version: { 0 }
     )
 
     private static func unbootstrapped() -> RepositoryError {

@@ -12,7 +12,8 @@ enum LiveServer {
 
     /// Runs the application's own handler — every domain — with `dependencies` overriding what its
     /// stores see (no process-wide `prepareDependencies` in tests); with `dev`, `controls` are the
-    /// demo controls applied and shown on `/__admin`.
+    /// demo controls applied and shown on `/__admin`; `datasets`, when given, are what a reset to
+    /// another seed regenerates.
     static func runApp(
         dependencies: DependencyValues,
         publicURL: String? = nil,
@@ -20,13 +21,14 @@ enum LiveServer {
         dev: Bool = false,
         controls: DemoControls = DemoControls(),
         rateLimiter: RateLimiter = .standard(),
+        datasets: SeededDatasets? = nil,
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
         var dependencies = dependencies
         dependencies.demoControls = controls
         dependencies.demoReset = DemoReset(
-            idempotency: IdempotencyStore(), rateLimiter: rateLimiter, reseed: nil,
+            idempotency: IdempotencyStore(), rateLimiter: rateLimiter, datasets: datasets,
             repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
         let handler = App.handler(
             settings: AppSettings(publicURL: publicURL, trustProxy: trustProxy, dev: dev),

@@ -18,7 +18,7 @@ struct DemoControlStage: PipelineStage {
 
     func process(_ flow: RequestFlow, next: PipelineNext) {
         guard flow.endpoint.role == .domain else { return next(flow) }
-        let preferences = DemoPreferences(headers: flow.request.headers, query: flow.request.query)
+        let preferences = Self.preferences(for: flow)
         if !preferences.ignored.isEmpty {
             logger.notice(
                 "demo controls not applied",
@@ -41,6 +41,17 @@ struct DemoControlStage: PipelineStage {
         wait(milliseconds: delay, flow: flow) { flow in
             misbehave(flow, preferences, draws: draws, flags: flags, next: next)
         }
+    }
+
+    /// What the request asks for, less a fault its route cannot honour.
+    private static func preferences(for flow: RequestFlow) -> DemoPreferences {
+        var preferences = DemoPreferences(headers: flow.request.headers, query: flow.request.query)
+        if preferences.fault == .incomplete, !flow.endpoint.answersPartially(flow.request) {
+            preferences.fault = nil
+            preferences.ignored.append(
+                "fault=incomplete: only GET /search/repositories can answer from part of its data")
+        }
+        return preferences
     }
 
     /// Waits `milliseconds` in a task that a disconnect or the deadline cancels (journalled as such),
@@ -94,10 +105,10 @@ struct DemoControlStage: PipelineStage {
         case .malformed:
             // Listed as applied by the responder, and only if the answer has a body to cut.
             flow.responder.controls.cutsBody = true
-        case .incomplete where flow.endpoint.answersPartially(flow.request):
+        case .incomplete:
             flow.responder.controls.applied.append("fault=incomplete")
             flow.partialResults = true
-        case .incomplete, nil:
+        case nil:
             if !preferences.asksForFailure, flags.faultRate > 0, draws.unit(.fault) < flags.faultRate {
                 return flow.responder.send(
                     .problem(.injected(status: 503, cause: "--fault-rate \(flags.faultRate) drew this request")))
