@@ -2,7 +2,7 @@
 ///
 /// Only start-up fails this way (binding, libevent set-up); request-time failures become responses.
 public enum EventHTTPError: Error, Equatable, CustomStringConvertible {
-    /// libevent refused to create a base, an event or an evhttp.
+    /// libevent refused to create a base or an event.
     case setup(String)
     /// The listening socket could not be created or bound.
     case bind(String)

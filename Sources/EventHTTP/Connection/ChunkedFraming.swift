@@ -1,13 +1,12 @@
 import HTTPKit
 
-/// Reads a chunked body's framing (RFC 9112 §7.1) one byte at a time, strictly, and says what to
-/// hand evhttp in its place.
+/// Reads a chunked body's framing (RFC 9112 §7.1) one byte at a time, strictly.
 ///
-/// evhttp reads a chunk size with `strtoll`, so `+5`, ` 5` and `0x5` pass, and it refuses chunk
-/// extensions a client may send. This reader accepts exactly `1*HEXDIG [ chunk-ext ] CRLF`, data,
-/// CRLF, and a last chunk with optional trailer fields; it re-emits each size line bare
-/// (`hex CRLF`) and drops the trailers, so evhttp sees only framing it parses the same way.
-/// Data bytes are not fed here: while `dataRemaining` is non-zero they pass through in bulk.
+/// A lenient reader (evhttp's `strtoll`) lets `+5`, ` 5` and `0x5` pass as sizes — each a way for
+/// a proxy in front and this server to disagree about where a body ends. This reader accepts
+/// exactly `1*HEXDIG [ chunk-ext ] CRLF`, data, CRLF, and a last chunk with optional trailer
+/// fields, which are checked and dropped. Data bytes are not fed here: while `dataRemaining` is
+/// non-zero the connection takes them in bulk.
 struct ChunkedFraming {
     private enum State: Equatable {
         case size(digits: Int, value: Int)
@@ -27,12 +26,10 @@ struct ChunkedFraming {
 
     /// What one framing byte leads to.
     enum Step: Equatable {
-        /// Nothing to hand on yet.
+        /// The body goes on (framing, or `dataRemaining` data bytes next).
         case needMore
-        /// Hand these bytes to evhttp (a size line, the CRLF after data, the last chunk).
-        case emit([UInt8])
-        /// The body is complete; emit these bytes, and the next byte starts a new request.
-        case finished([UInt8])
+        /// The body is complete; the next byte starts a new request.
+        case finished
     }
 
     private var state = State.size(digits: 0, value: 0)
@@ -97,7 +94,7 @@ struct ChunkedFraming {
         case .dataLF:
             guard byte == UInt8(ascii: "\n") else { throw Self.malformed("A chunk's data must be followed by CRLF.") }
             state = .size(digits: 0, value: 0)
-            return .emit(Array("\r\n".utf8))
+            return .needMore
         case .trailerStart:
             if byte == UInt8(ascii: "\r") {
                 state = .finalLF
@@ -117,7 +114,7 @@ struct ChunkedFraming {
         case .finalLF:
             guard byte == UInt8(ascii: "\n") else { throw Self.malformed("A chunked body must end in CRLF.") }
             state = .finished
-            return .finished(Array("0\r\n\r\n".utf8))
+            return .finished
         }
     }
 
@@ -147,7 +144,7 @@ struct ChunkedFraming {
         }
         state = .data
         dataRemaining = size
-        return .emit(Array((String(size, radix: 16) + "\r\n").utf8))
+        return .needMore
     }
 
     /// A trailer field line is checked like a header line: a token, a colon, a value without controls.

@@ -13,7 +13,8 @@ struct HeaderFieldRules {
     /// The request target as text, for a refusal's problem format.
     var targetText: String { String(decoding: target, as: UTF8.self) }
 
-    mutating func add(_ line: HeadBytes) throws(RequestRefusal) {
+    /// Checks one header line; returns its name and its value without surrounding whitespace.
+    mutating func add(_ line: HeadBytes) throws(RequestRefusal) -> (name: HeadBytes, value: HeadBytes) {
         guard let first = line.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t") else {
             throw refusal("A header line starts with whitespace: obsolete line folding is refused (RFC 9112 §5.2).")
         }
@@ -38,6 +39,7 @@ struct HeaderFieldRules {
         case 17 where Self.equalsIgnoringCase(name, "transfer-encoding"): encodings.append(value)
         default: break
         }
+        return (name, value)
     }
 
     /// The body's framing once every field is in, or why the fields make it doubtful.
@@ -87,7 +89,7 @@ struct HeaderFieldRules {
         return value[start...end]
     }
 
-    private static func equalsIgnoringCase(_ bytes: HeadBytes, _ lowercase: String) -> Bool {
+    static func equalsIgnoringCase(_ bytes: HeadBytes, _ lowercase: String) -> Bool {
         bytes.count == lowercase.utf8.count
             && zip(bytes, lowercase.utf8).allSatisfy { byte, expected in byte | 0x20 == expected || byte == expected }
     }

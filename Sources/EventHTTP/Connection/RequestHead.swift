@@ -1,23 +1,35 @@
+import HTTPKit
+import HTTPTypes
+
 /// The bytes of a head as they sit in libevent's buffer, read in place.
 typealias HeadBytes = Slice<UnsafeRawBufferPointer>
 
-/// One request's head — request line and header fields — checked byte by byte against RFC 9112.
+/// One request's head — request line and header fields — checked byte by byte against RFC 9112,
+/// and read into what the handler sees.
 ///
-/// evhttp's parser is lenient where a server must reject (a signed or repeated `Content-Length`,
-/// `HTTP/01.1`, a space before a colon, a HEAD body it never reads), and each leniency is a way for
-/// a proxy in front and this server to disagree about where a request ends. So the guard hands
-/// evhttp only heads this check accepted, whose framing both sides read the same way. Lines end in
-/// CRLF; a bare CR or LF is refused, as is an obsolete line fold. The check reads the bytes where
-/// libevent holds them and allocates nothing for a sound head.
+/// A lenient parser accepts what a server must reject (a signed or repeated `Content-Length`,
+/// `HTTP/01.1`, a space before a colon), and each leniency is a way for a proxy in front and this
+/// server to disagree about where a request ends. Lines end in CRLF; a bare CR or LF is refused, as
+/// is an obsolete line fold. The check reads the bytes where libevent holds them; only what the
+/// handler keeps (target, field names and values) is copied out.
 struct RequestHead {
-    /// The methods evhttp parses; any other well-formed token is answered 501.
-    private static let knownMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
-
+    /// The request's method.
+    let method: HTTPRequest.Method
+    /// The request target as sent.
+    let target: String
+    /// The header fields, in order.
+    let headers: HTTPFields
+    /// Whether the request line said HTTP/1.0 (the answer says it too).
+    let isHTTP10: Bool
+    /// Whether the connection stays open after the answer: HTTP/1.1 unless `Connection: close`,
+    /// HTTP/1.0 only with `Connection: keep-alive` (RFC 9112 §9.3).
+    let keepsAlive: Bool
+    /// Whether the client waits for `100 Continue` before sending the body (RFC 9110 §10.1.1).
+    let expectsContinue: Bool
     /// How the body that follows is framed.
     let framing: BodyFraming
-    /// Whether that body must be dropped rather than handed to evhttp: a HEAD or TRACE request has
-    /// no use for content (RFC 9110 §9.3.2, §9.3.8) and evhttp reads none for them, so the guard
-    /// consumes it, keeping the connection's framing in step.
+    /// Whether that body is dropped rather than read: a HEAD or TRACE request has no use for
+    /// content (RFC 9110 §9.3.2, §9.3.8), but it is consumed, keeping the connection's framing in step.
     let discardsBody: Bool
 
     /// Checks `bytes`, a head ending in its empty line. `maxBodyBytes` refuses a declared length
@@ -25,24 +37,71 @@ struct RequestHead {
     init(_ bytes: UnsafeRawBufferPointer, maxBodyBytes: Int) throws(RequestRefusal) {
         var lines = HeadLines(bytes: bytes)
         let requestLine = try RequestLine(try lines.next() ?? bytes[0..<0])
-        var fields = HeaderFieldRules(target: requestLine.target)
-        while let line = try lines.next(), !line.isEmpty { try fields.add(line) }
+        var rules = HeaderFieldRules(target: requestLine.target)
+        var headers = HTTPFields()
+        var connection = ConnectionOptions()
+        var expectsContinue = false
+        while let line = try lines.next(), !line.isEmpty {
+            let (name, value) = try rules.add(line)
+            if HeaderFieldRules.equalsIgnoringCase(name, "connection") { connection.read(value) }
+            if HeaderFieldRules.equalsIgnoringCase(name, "expect") {
+                expectsContinue = HeaderFieldRules.equalsIgnoringCase(value, "100-continue")
+            }
+            if let fieldName = HTTPField.Name(String(decoding: name, as: UTF8.self)) {
+                headers.append(HTTPField(name: fieldName, value: String(decoding: value, as: UTF8.self)))
+            }
+        }
         guard requestLine.isSupportedVersion else {
             throw RequestRefusal(
                 .versionNotSupported,
                 "This server speaks HTTP/1.1 and HTTP/1.0, not \(String(decoding: requestLine.version, as: UTF8.self)).",
-                target: fields.targetText)
+                target: rules.targetText)
         }
-        guard Self.knownMethods.contains(where: { $0.utf8.elementsEqual(requestLine.method) }) else {
+        guard let method = Self.method(requestLine.method) else {
             throw RequestRefusal(
                 .methodNotImplemented,
                 "The method \(String(decoding: requestLine.method, as: UTF8.self)) is not one this server implements.",
-                target: fields.targetText)
+                target: rules.targetText)
         }
-        framing = try fields.framing(isHTTP10: requestLine.isHTTP10, maxBodyBytes: maxBodyBytes)
-        discardsBody =
-            framing != .none
-            && (requestLine.method.elementsEqual("HEAD".utf8) || requestLine.method.elementsEqual("TRACE".utf8))
+        self.method = method
+        target = rules.targetText
+        self.headers = headers
+        isHTTP10 = requestLine.isHTTP10
+        keepsAlive = isHTTP10 ? connection.keepAlive && !connection.close : !connection.close
+        framing = try rules.framing(isHTTP10: isHTTP10, maxBodyBytes: maxBodyBytes)
+        self.expectsContinue = expectsContinue && !isHTTP10 && framing != .none
+        discardsBody = framing != .none && (method == .head || method == .trace)
+    }
+
+    /// The methods this server implements; any other well-formed token is answered 501.
+    private static func method(_ token: HeadBytes) -> HTTPRequest.Method? {
+        switch token.count {
+        case 3 where token.elementsEqual("GET".utf8): .get
+        case 3 where token.elementsEqual("PUT".utf8): .put
+        case 4 where token.elementsEqual("HEAD".utf8): .head
+        case 4 where token.elementsEqual("POST".utf8): .post
+        case 5 where token.elementsEqual("PATCH".utf8): .patch
+        case 5 where token.elementsEqual("TRACE".utf8): .trace
+        case 6 where token.elementsEqual("DELETE".utf8): .delete
+        case 7 where token.elementsEqual("OPTIONS".utf8): .options
+        case 7 where token.elementsEqual("CONNECT".utf8): .connect
+        default: nil
+        }
+    }
+}
+
+/// The `close` and `keep-alive` options of `Connection` fields (RFC 9110 §7.6.1), case-insensitive.
+private struct ConnectionOptions {
+    var close = false
+    var keepAlive = false
+
+    mutating func read(_ value: HeadBytes) {
+        for option in value.split(separator: UInt8(ascii: ",")) {
+            let trimmed = option.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            let token = trimmed.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            if HeaderFieldRules.equalsIgnoringCase(token, "close") { close = true }
+            if HeaderFieldRules.equalsIgnoringCase(token, "keep-alive") { keepAlive = true }
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 public import HTTPTypes
 
-/// Why the HTTP layer refuses a request before evhttp parses it or any handler sees it.
+/// Why the HTTP layer refuses a request before any handler sees it.
 ///
 /// `ConnectionGuard` reads every request's head and body framing off the socket first; what RFC 9112
 /// or RFC 9110 make a server reject, and what breaks a limit, becomes one of these. The answer is a

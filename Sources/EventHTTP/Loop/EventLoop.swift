@@ -4,7 +4,7 @@ import Synchronization
 
 /// One event-loop thread: a libevent `event_base` plus the executors that run Swift work on it.
 ///
-/// architecture.md §2.1: every evhttp, evbuffer and event call for a base happens on its loop thread
+/// architecture.md §2.1: every evbuffer and event call for a base happens on its loop thread
 /// (replying off-loop crashes under load, libevent#883). Other threads reach the loop only through
 /// `execute(_:)` and the two executors, which append to a `Mutex`-guarded inbox and wake the base with
 /// `event_active` on a never-added user event; an atomic flag coalesces wake-ups.

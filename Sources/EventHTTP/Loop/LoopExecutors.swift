@@ -2,7 +2,7 @@ import Glibc
 
 /// The serial executor of an `EventLoop`: a request's store is isolated to it.
 ///
-/// Its isolation check compares threads, so the evhttp callback — plain C, outside any Swift job —
+/// Its isolation check compares threads, so a libevent callback — plain C, outside any Swift job —
 /// can enter a store with `assumeIsolated` and reduce before the callback returns (the fast path).
 ///
 /// `@unchecked Sendable`: `loop` is set once, by the loop's initializer before the executor is
@@ -23,7 +23,7 @@ public final class LoopSerialExecutor: SerialExecutor, @unchecked Sendable {
     public func checkIsolated() {
         precondition(
             loop?.inEventLoop == true,
-            "Code isolated to event loop \(loop?.index ?? -1) ran on another thread. Every store and evhttp call must "
+            "Code isolated to event loop \(loop?.index ?? -1) ran on another thread. Every store and libevent call must "
                 + "stay on the loop that accepted its request (libevent#883); hop with loop.execute { … }."
         )
     }

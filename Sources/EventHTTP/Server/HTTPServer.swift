@@ -3,7 +3,7 @@ public import Logging
 public import ServiceLifecycle
 import Synchronization
 
-/// The HTTP server: a group of event loops, each with its own evhttp and `SO_REUSEPORT` listener.
+/// The HTTP server: a group of event loops, each with its own `SO_REUSEPORT` listener and connections.
 ///
 /// A swift-service-lifecycle `Service`: `run()` serves until graceful shutdown is requested (SIGTERM,
 /// SIGINT), then stops accepting, lets in-flight requests finish within `shutdownTimeout`, answers
@@ -53,7 +53,7 @@ public final class HTTPServer: Service, Sendable {
             maxConnections: configuration.maxConnections, maxPerClient: configuration.maxConnectionsPerClient)
         do {
             for loop in group.loops {
-                let server = try LoopServer(loop: loop, handler: handler, configuration: configuration, census: census)
+                let server = LoopServer(loop: loop, handler: handler, configuration: configuration, census: census)
                 port = try server.bind(host: configuration.host, port: port)
                 servers.append(server)
             }
@@ -116,6 +116,7 @@ public final class HTTPServer: Service, Sendable {
             }
         }
         group.join()
+        for server in servers { server.closeAll() }
         logger.info("stopped")
     }
 

@@ -4,8 +4,8 @@ import Glibc
 /// A `SO_REUSEPORT` listening socket bound for one loop (architecture.md §2.2).
 ///
 /// Each loop gets its own listener on the same port and the kernel balances connections between
-/// them. `evconnlistener_new_bind` is used instead of `evhttp_bind_socket`, whose backlog is fixed at
-/// 128. `TCP_NODELAY` is set on the listening socket; Linux copies it to every accepted connection.
+/// them, each handing its accepted sockets to `HTTPConnection`. The backlog is `--backlog`.
+/// `TCP_NODELAY` is set on the listening socket; Linux copies it to every accepted connection.
 struct Listener {
     let listener: OpaquePointer
     let port: Int

@@ -4,7 +4,7 @@ import HTTPKit
 import HTTPTypes
 import Synchronization
 
-/// One loop's evhttp: its limits, its listener, and the trampoline every request enters through.
+/// One loop's HTTP server: its listener, its open connections, and the requests in flight on them.
 ///
 /// Created and configured before the loop runs; afterwards touched only on the loop thread.
 /// `@unchecked Sendable`: confined to its loop thread (set-up happens before that thread starts
@@ -15,62 +15,31 @@ final class LoopServer: @unchecked Sendable {
     let configuration: ServerConfiguration
     let census: ConnectionCensus
     let counters = LoopCounters()
-    private let http: OpaquePointer
-    private var boundSockets: [OpaquePointer] = []
+    /// The `Date` of this loop's answers.
+    let date = HTTPDateClock()
+    /// Every open connection; a connection removes itself when it closes.
+    var connections: [ObjectIdentifier: HTTPConnection] = [:]
+    private var listeners: [Listener] = []
     private var pending: [ObjectIdentifier: Exchange] = [:]
-    /// The guard of every open connection.
-    let guards = ConnectionGuards()
     private(set) var isDraining = false
+    /// Whether a request is being accepted: an answer given now is on the fast path.
+    private(set) var isAccepting = false
 
-    init(loop: EventLoop, handler: any HTTPHandler, configuration: ServerConfiguration, census: ConnectionCensus)
-        throws(EventHTTPError)
-    {
-        guard let http = evhttp_new(loop.base) else {
-            throw .setup("evhttp_new failed for loop \(loop.index).")
-        }
+    init(loop: EventLoop, handler: any HTTPHandler, configuration: ServerConfiguration, census: ConnectionCensus) {
         self.loop = loop
         self.handler = handler
         self.configuration = configuration
         self.census = census
-        self.http = http
-        configureLimits()
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        evhttp_set_gencb(
-            http,
-            { request, context in
-                guard let request, let context else { return }
-                Unmanaged<LoopServer>.fromOpaque(context).takeUnretainedValue().accept(request)
-            }, context)
-        evhttp_set_bevcb(
-            http,
-            { _, context in
-                guard let context else { return nil }
-                return ConnectionGuard.bufferevent(for: Unmanaged<LoopServer>.fromOpaque(context).takeUnretainedValue())
-            }, context)
     }
 
     deinit {
-        evhttp_free(http)
+        for listener in listeners { evconnlistener_free(listener.listener) }
     }
 
-    private func configureLimits() {
-        evhttp_set_max_headers_size(http, configuration.maxHeaderBytes)
-        evhttp_set_max_body_size(http, configuration.maxBodyBytes)
-        var idle = configuration.idleTimeout.timeval
-        evhttp_set_timeout_tv(http, &idle)
-        // TRACE and CONNECT reach the handler too, so they get the same 405 problem (with Allow) as any
-        // other method a path does not take; methods evhttp does not know never reach it
-        // (ConnectionGuard answers them 501).
-        let methods: [evhttp_cmd_type] = [
-            EVHTTP_REQ_GET, EVHTTP_REQ_HEAD, EVHTTP_REQ_POST, EVHTTP_REQ_PUT, EVHTTP_REQ_PATCH, EVHTTP_REQ_DELETE,
-            EVHTTP_REQ_OPTIONS, EVHTTP_REQ_TRACE, EVHTTP_REQ_CONNECT,
-        ]
-        evhttp_set_allowed_methods(http, UInt16(methods.reduce(0) { $0 | $1.rawValue }))
-        evhttp_set_default_content_type(http, MediaType.json)
-        // ConnectionGuard refuses oversized heads and bodies before evhttp reads them; evhttp's own
-        // limits above, and reading the rest of an oversized body before closing (so the client sees
-        // the 413, not a reset), guard a connection whose filter could not be created.
-        evhttp_set_flags(http, Int32(EVHTTP_SERVER_LINGERING_CLOSE))
+    /// Closes every connection still open; called once the loop has stopped, before the server is
+    /// freed (connections reach it until they close).
+    func closeAll() {
+        for connection in Array(connections.values) { connection.close() }
     }
 
     /// Binds a `SO_REUSEPORT` listener for this loop; returns the port bound.
@@ -81,18 +50,23 @@ final class LoopServer: @unchecked Sendable {
             port: port,
             backlog: configuration.backlog
         )
-        guard let bound = evhttp_bind_listener(http, listener.listener) else {
-            throw .bind("evhttp_bind_listener failed for \(host):\(port).")
-        }
-        boundSockets.append(bound)
+        evconnlistener_set_cb(
+            listener.listener,
+            { _, fd, _, _, context in
+                guard let context else { return }
+                HTTPConnection.open(fd, on: Unmanaged<LoopServer>.fromOpaque(context).takeUnretainedValue())
+            }, Unmanaged.passUnretained(self).toOpaque())
+        listeners.append(listener)
         return listener.port
     }
 
-    /// Stops accepting connections; requests on open connections are answered 503 from now on.
+    /// Stops accepting connections (the listening socket closes); requests on open connections
+    /// are answered 503 from now on — a load balancer's health check on a kept-alive connection
+    /// reads `draining` — and each connection closes after its answer.
     func beginDraining() {
         isDraining = true
-        for socket in boundSockets { evhttp_del_accept_socket(http, socket) }
-        boundSockets.removeAll()
+        for listener in listeners { evconnlistener_free(listener.listener) }
+        listeners.removeAll()
     }
 
     /// Answers every request still in flight with 503 `shutdown` and cancels its effects.
@@ -100,22 +74,22 @@ final class LoopServer: @unchecked Sendable {
         for exchange in pending.values { exchange.cancel(.shutdown) }
     }
 
-    private func accept(_ request: OpaquePointer) {
-        let exchange = Exchange(request: request, server: self)
-        let serverRequest = exchange.served
+    /// Takes a request whose head and body arrived: answers it at once while draining or over
+    /// `--max-in-flight`, else hands it to the handler.
+    func accept(_ exchange: Exchange) {
+        let request = exchange.served
         counters.requests.increment()
+        isAccepting = true
+        defer { isAccepting = false }
         if isDraining {
-            exchange.reply(handler.drainingResponse(to: serverRequest))
+            exchange.reply(handler.drainingResponse(to: request))
         } else if counters.inFlight.load(ordering: .relaxed) > configuration.maxInFlight,
-            !handler.bypassesInFlightLimit(serverRequest)
+            !handler.bypassesInFlightLimit(request)
         {
             counters.overloads.increment()
-            exchange.reply(handler.unavailableResponse(to: serverRequest, reason: .overload))
+            exchange.reply(handler.unavailableResponse(to: request, reason: .overload))
         } else {
-            handler.handle(serverRequest, exchange: exchange)
-        }
-        if exchange.isAnswered {
-            counters.fastPathReplies.increment()
+            handler.handle(request, exchange: exchange)
         }
     }
 

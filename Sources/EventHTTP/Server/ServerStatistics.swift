@@ -19,7 +19,7 @@ public struct ServerStatistics: Sendable, Equatable {
     public var overloads: Int
     /// Requests in flight right now.
     public var inFlight: Int
-    /// Requests and connections refused before evhttp read them (`RequestRefusal`).
+    /// Requests and connections refused before any handler saw them (`RequestRefusal`).
     public var refusals: Int
 
     /// Totals as given; all zero by default, the totals before the first request.
