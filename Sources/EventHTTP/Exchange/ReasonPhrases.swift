@@ -1,8 +1,8 @@
 import HTTPTypes
 
 /// The reason phrase of a status made from a bare code (`HTTPResponse.Status(code: 429)` has
-/// none): swift-http-types' standard phrase where it names the status; `nil` leaves the phrase to
-/// libevent, whose own table stops at 417.
+/// none): swift-http-types' standard phrase where it names the status; `nil` for a code it does
+/// not name (the status line then says `Unknown`; clients read the code).
 enum ReasonPhrases {
     static func phrase(for status: HTTPResponse.Status) -> String? {
         guard status.reasonPhrase.isEmpty else { return status.reasonPhrase }
