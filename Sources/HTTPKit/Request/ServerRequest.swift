@@ -30,9 +30,10 @@ public struct ServerRequest: Sendable {
         peer: String = "127.0.0.1"
     ) {
         self.method = method
-        if let mark = target.firstIndex(of: "?") {
-            self.path = String(target[..<mark])
-            self.query = String(target[target.index(after: mark)...])
+        // By byte: finding a Character would walk grapheme clusters.
+        if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            self.path = String(Substring(target.utf8[..<mark]))
+            self.query = String(Substring(target.utf8[target.utf8.index(after: mark)...]))
         } else {
             self.path = target
             self.query = nil
