@@ -39,6 +39,10 @@ struct ChunkedFraming {
     private var trailerBytes = 0
     /// Data bytes of the current chunk still to pass through unread.
     private(set) var dataRemaining = 0
+    /// Bytes of the current size line: extensions are allowed, not without end.
+    private var sizeLineBytes = 0
+    /// The longest size line (size, extensions and CRLF) taken.
+    static let maxSizeLineBytes = 4096
 
     init(maxBodyBytes: Int, maxTrailerBytes: Int) {
         self.maxBodyBytes = maxBodyBytes
@@ -53,6 +57,15 @@ struct ChunkedFraming {
 
     /// Takes one framing byte.
     mutating func read(_ byte: UInt8) throws(RequestRefusal) -> Step {
+        switch state {
+        case .size, .sizeWhitespace, .extensions, .sizeLF:
+            sizeLineBytes += 1
+            guard sizeLineBytes <= Self.maxSizeLineBytes else {
+                throw Self.malformed("A chunk-size line exceeds \(Self.maxSizeLineBytes) bytes.")
+            }
+        default:
+            sizeLineBytes = 0
+        }
         switch state {
         case .size(let digits, let value):
             if let digit = Self.hexValue(byte) {

@@ -3,37 +3,49 @@ import Glibc
 import HTTPKit
 import HTTPTypes
 
-/// One client connection, speaking HTTP/1.1 (and 1.0) on libevent's event loop: it reads requests,
-/// hands each to the handler, and writes the answers in order.
+/// One client connection, speaking HTTP/1.1 (and 1.0) on libevent's event loop: it reads requests
+/// (`RequestReader`), hands each to the handler, and writes the answers in order.
 ///
-/// Heads are held until their empty line arrives and checked whole (`RequestHead`); bodies are read
-/// by the length or the chunks the head declared (`ChunkedFraming`), so this server and any proxy
-/// in front read the same request boundaries. One request is with the handler at a time; bytes of
-/// pipelined requests wait in the input buffer. Reading stays on while a request is answered, so a
-/// client that leaves is noticed at once (its request's work is cancelled), without re-arming
-/// events per request; an answer is written straight to the socket, and only a client that does not
-/// keep up makes the connection wait for writability.
+/// One request is with the handler at a time; bytes of pipelined requests wait in the input.
+/// Reading stays armed while a request is answered, so a client that leaves is noticed at once
+/// (its request's work is cancelled) without re-arming events per request; an answer is written
+/// straight to the socket, and only a client that does not keep up makes the connection wait for
+/// writability. A client that sends faster than it reads is slowed by backpressure: past
+/// `outputLimit` of unread answers, or a full input while a request is answered, the connection
+/// stops reading until the answers have left.
 ///
 /// What breaks a rule is refused (`RequestRefusal`): the problem is written after the answers
 /// before it, the sending side is shut once it is out, and what the client still sends is dropped
 /// until `--linger-timeout`, so the client reads the answer instead of a reset.
 ///
-/// Lives on its loop's thread; its `LoopServer` closes it at the latest when the server is freed.
+/// Lives on its loop's thread; its `LoopServer` closes what is still open before the loop stops.
 final class HTTPConnection {
     private enum Phase {
-        /// Waiting for a head; `scanned` bytes are known to hold no end of head yet.
-        case head(scanned: Int)
-        /// Reading `remaining` bytes of a `Content-Length` body.
-        case body(RequestHead, remaining: Int)
-        /// Following a chunked body's framing.
-        case chunked(RequestHead, ChunkedFraming)
+        /// Reading the next request.
+        case reading
         /// A request is with the handler.
         case answering
         /// The last answer is going out; everything the client still sends is dropped.
         case closing
     }
 
-    private enum Deadline { case idle, head, body, linger }
+    private enum Deadline {
+        /// Between requests (and re-armed while one is answered or an answer is still leaving).
+        case idle
+        /// A head or body: its own limit, or `--idle-timeout` without a byte.
+        case part(RequestReader.Part)
+        /// The last answer must leave within `--idle-timeout`.
+        case finishing
+        /// After the last answer: the client's moment to read it.
+        case linger
+    }
+
+    /// Unread answer bytes past which no further request is read.
+    private static let outputLimit = 256 * 1024
+    /// The bytes asked of the socket at once, and the most read in one wake-up (so one busy
+    /// connection cannot starve the loop's others).
+    private static let readSize = 16 * 1024
+    private static let readBudget = 64 * 1024
 
     /// The client's address, for `--max-connections-per-client` and `ServerRequest.peer`.
     let peer: String
@@ -41,21 +53,21 @@ final class HTTPConnection {
     private unowned let server: LoopServer
     private let input: OpaquePointer
     private let output: OpaquePointer
+    private var reader: RequestReader
     private var readEvent: OpaquePointer?
     private var writeEvent: OpaquePointer?
     private var timer: OpaquePointer?
     private var deadline: Deadline?
     /// When the head or body being read must be complete (`--header-timeout`, `--request-timeout`).
-    private var partEnds: ContinuousClock.Instant?
-    private var phase = Phase.head(scanned: 0)
-    private var body: [UInt8] = []
+    private var partEnds: ContinuousClock.Instant = .now
+    private var phase = Phase.reading
     private var exchange: Exchange?
     private var isAdmitted = false
+    private var isReading = false
     private var isWaitingToWrite = false
     private var isProcessing = false
-    private var closesAfterWriting = false
     private var hasShutDown = false
-    private var pendingRefusal: RequestRefusal?
+    private var peerHasEnded = false
     private(set) var isClosed = false
 
     private init(fd: Int32, server: LoopServer) {
@@ -64,15 +76,18 @@ final class HTTPConnection {
         peer = PeerAddress.of(fd)
         input = evbuffer_new()
         output = evbuffer_new()
+        reader = RequestReader(
+            maxHeaderBytes: server.configuration.maxHeaderBytes, maxBodyBytes: server.configuration.maxBodyBytes)
     }
 
     /// Takes over an accepted socket: counts it against the connection limits (refusing it over
-    /// them) and starts reading its first request.
+    /// them) and starts reading its first request, whose head is timed from now.
     static func open(_ fd: Int32, on server: LoopServer) {
         evutil_make_socket_nonblocking(fd)
         let connection = HTTPConnection(fd: fd, server: server)
         server.connections[ObjectIdentifier(connection)] = connection
-        connection.arm()
+        connection.makeEvents()
+        connection.resumeReading()
         if let refusal = server.census.admit(connection.peer) {
             connection.refuse(refusal)
         } else {
@@ -81,7 +96,7 @@ final class HTTPConnection {
         }
     }
 
-    private func arm() {
+    private func makeEvents() {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let base = server.loop.base
         readEvent = event_new(
@@ -103,15 +118,9 @@ final class HTTPConnection {
                 guard let context else { return }
                 Unmanaged<HTTPConnection>.fromOpaque(context).takeUnretainedValue().deadlinePassed()
             }, context)
-        if let readEvent { event_add(readEvent, nil) }
     }
 
     // MARK: Reading
-
-    /// The bytes asked of the socket at once, and the most read in one wake-up (so one busy
-    /// connection cannot starve the loop's others).
-    private static let readSize = 16 * 1024
-    private static let readBudget = 64 * 1024
 
     private func readable() {
         var read = 0
@@ -131,61 +140,48 @@ final class HTTPConnection {
             read += count
             if count < Self.readSize { break }
         }
-        if case .closing = phase {
+        switch phase {
+        case .closing:
             evbuffer_drain(input, evbuffer_get_length(input))
-        } else if read > 0 {
+        case .reading:
             process()
-            if !isClosed { restartStallClock() }
+        case .answering:
+            // Pipelined bytes wait; past a head and a body's worth, the client waits too.
+            let limits = server.configuration
+            if evbuffer_get_length(input) > limits.maxHeaderBytes + limits.maxBodyBytes { pauseReading() }
         }
         if ended { peerEnded() }
     }
 
-    /// Bytes of an unfinished head or body arrived: the client is not stalled, so the stall part of
-    /// the deadline (`--idle-timeout` without a byte) starts again.
-    private func restartStallClock() {
-        switch phase {
-        case .head(let scanned) where scanned > 0: setDeadline(.head)
-        case .body, .chunked: setDeadline(.body)
-        case .head, .answering, .closing: break
-        }
-    }
-
-    /// The client closed its side (or the socket failed): work still under way for it is cancelled
-    /// (`close` does it), and nothing more is written.
+    /// The client closed its side, or the socket failed. A request still with the handler is
+    /// cancelled; answers already queued are still written, then the connection closes.
     private func peerEnded() {
-        close()
+        guard !isClosed else { return }
+        peerHasEnded = true
+        pauseReading()
+        if phase == .answering || evbuffer_get_length(output) == 0 { return close() }
+        finishAfterWriting()
     }
 
-    /// Reads requests from the input until one is with the handler, the input runs out, or a rule
-    /// is broken. Never re-entered: an answer given while it runs is picked up by its loop.
+    /// Reads requests from the input until one is with the handler, the input runs out, the
+    /// unread answers pile up, or a rule is broken. Never re-entered: an answer given while it
+    /// runs lets its loop go on.
     private func process() {
-        guard !isProcessing, !isClosed else { return }
+        guard !isProcessing else { return }
         isProcessing = true
         defer { isProcessing = false }
         do throws(RequestRefusal) {
-            while !isClosed {
-                switch phase {
-                case .head(let scanned):
-                    guard let length = try headLength(scanned: scanned) else { return }
-                    try start(headLength: length)
-                case .body(let head, let remaining):
-                    let count = min(remaining, evbuffer_get_length(input))
-                    guard count > 0 else { return }
-                    take(count, keeping: !head.discardsBody)
-                    if count == remaining {
-                        finish(head)
-                    } else {
-                        phase = .body(head, remaining: remaining - count)
-                    }
-                case .chunked(let head, var framing):
-                    guard evbuffer_get_length(input) > 0 else { return }
-                    if try follow(&framing, keeping: !head.discardsBody) {
-                        finish(head)
-                    } else {
-                        phase = .chunked(head, framing)
-                    }
-                case .answering, .closing:
+            while phase == .reading, !isClosed {
+                if evbuffer_get_length(output) > Self.outputLimit { return pauseReading() }
+                switch try reader.next(from: input) {
+                case .needMore:
+                    timeUnfinishedPart()
                     return
+                case .bodyFollows(let expectsContinue):
+                    if expectsContinue { writeContinue() }
+                    startPart(.body)
+                case .request(let head, let body):
+                    dispatch(head, body: body)
                 }
             }
         } catch {
@@ -193,136 +189,75 @@ final class HTTPConnection {
         }
     }
 
-    /// The length of the head at the front of the input once its empty line has arrived, or `nil`.
-    private func headLength(scanned: Int) throws(RequestRefusal) -> Int? {
-        if scanned == 0 { skipLeadingEmptyLines() }
-        let available = evbuffer_get_length(input)
-        guard available > 0 else { return nil }
-        if scanned == 0, deadline != .head { startPart(.head) }
-        var start = evbuffer_ptr()
-        evbuffer_ptr_set(input, &start, max(0, scanned - 3), EVBUFFER_PTR_SET)
-        let end = evbuffer_search(input, "\r\n\r\n", 4, &start)
-        let limit = server.configuration.maxHeaderBytes
-        guard end.pos >= 0 else {
-            if available > limit { throw Self.headersTooLarge(limit) }
-            phase = .head(scanned: available)
-            return nil
-        }
-        guard end.pos + 4 <= limit else { throw Self.headersTooLarge(limit) }
-        return end.pos + 4
-    }
-
-    /// RFC 9112 §2.2: an empty line before a request line (a client's stray CRLF after a body) is ignored.
-    private func skipLeadingEmptyLines() {
-        var pair: (UInt8, UInt8) = (0, 0)
-        while evbuffer_copyout(input, &pair, 2) == 2, pair == (UInt8(ascii: "\r"), UInt8(ascii: "\n")) {
-            evbuffer_drain(input, 2)
+    /// Starts a head's clock at its first byte (the first request's runs from the connection's
+    /// opening), and restarts the stall part of a clock already running: bytes arrived.
+    private func timeUnfinishedPart() {
+        switch (reader.unfinished, deadline) {
+        case (nil, _): break
+        case (.head, .part(.head)), (.body, .part(.body)): setDeadline(.part(reader.unfinished ?? .head))
+        case (.some(let part), _): startPart(part)
         }
     }
 
-    private func start(headLength length: Int) throws(RequestRefusal) {
-        guard let bytes = evbuffer_pullup(input, length) else { throw Self.headersTooLarge(length) }
-        let head = try RequestHead(
-            UnsafeRawBufferPointer(start: bytes, count: length), maxBodyBytes: server.configuration.maxBodyBytes)
-        evbuffer_drain(input, length)
-        switch head.framing {
-        case .none:
-            finish(head)
-        case .length(let count):
-            if head.expectsContinue { continueBody(count) }
-            phase = .body(head, remaining: count)
-            startPart(.body)
-        case .chunked:
-            if head.expectsContinue { continueBody(nil) }
-            let limits = server.configuration
-            phase = .chunked(
-                head, ChunkedFraming(maxBodyBytes: limits.maxBodyBytes, maxTrailerBytes: limits.maxHeaderBytes))
-            startPart(.body)
-        }
-    }
-
-    /// Answers `Expect: 100-continue` unless the body (of `length` bytes, when known) is already here.
-    private func continueBody(_ length: Int?) {
-        if let length, evbuffer_get_length(input) >= length { return }
+    /// Answers `Expect: 100-continue`: the client may send the body.
+    private func writeContinue() {
         let interim = "HTTP/1.1 100 Continue\r\n\r\n"
         evbuffer_add(output, interim, interim.utf8.count)
         flush()
     }
 
-    /// Moves `count` input bytes into the body, or drops them.
-    private func take(_ count: Int, keeping: Bool) {
-        guard keeping else {
-            evbuffer_drain(input, count)
-            return
-        }
-        let start = body.count
-        body.append(contentsOf: repeatElement(0, count: count))
-        body.withUnsafeMutableBytes { bytes in
-            _ = evbuffer_remove(input, bytes.baseAddress! + start, count)
-        }
-    }
-
-    /// Follows a chunked body; returns whether it is complete.
-    private func follow(_ framing: inout ChunkedFraming, keeping: Bool) throws(RequestRefusal) -> Bool {
-        while evbuffer_get_length(input) > 0 {
-            if framing.dataRemaining > 0 {
-                let count = min(framing.dataRemaining, evbuffer_get_length(input))
-                take(count, keeping: keeping)
-                framing.passed(count)
-                continue
-            }
-            var byte: UInt8 = 0
-            evbuffer_remove(input, &byte, 1)
-            if try framing.read(byte) == .finished { return true }
-        }
-        return false
-    }
-
-    /// Hands the request whose head (and body) arrived to the handler.
-    private func finish(_ head: RequestHead) {
-        cancelDeadline()
+    /// Hands a complete request to the handler.
+    private func dispatch(_ head: RequestHead, body: [UInt8]) {
         phase = .answering
         let request = ServerRequest(
             method: head.method, target: head.target, headers: head.headers, body: body, peer: peer)
-        body = []
         let exchange = Exchange(request: request, head: head, connection: self, server: server)
         self.exchange = exchange
         server.accept(exchange)
     }
 
+    private func pauseReading() {
+        guard isReading, let readEvent else { return }
+        isReading = false
+        event_del(readEvent)
+    }
+
+    private func resumeReading() {
+        guard !isReading, !isClosed, !peerHasEnded, let readEvent else { return }
+        isReading = true
+        event_add(readEvent, nil)
+    }
+
+    /// Has the loop read on (and parse what the input already holds) on its next turn, outside the
+    /// answering call: a pipelined request is then handled after the one before it has finished.
+    private func readOnNextTurn() {
+        resumeReading()
+        if isReading, let readEvent { event_active(readEvent, EV_READ, 1) }
+    }
+
     // MARK: Writing
 
-    /// Writes the answer of `exchange`'s request (`head` says how it was asked), then reads on —
-    /// or, when the connection closes after it, winds down.
+    /// Writes the answer to the request read with `head`, then reads on — or, when the connection
+    /// closes after it, winds down.
     func send(_ response: Response, for head: RequestHead) {
         guard !isClosed else { return }
         exchange = nil
-        let closes = !head.keepsAlive || server.isDraining || pendingRefusal != nil
+        let closes = !head.keepsAlive || server.isDraining
         let bytes = ResponseHead(closes: closes, isHTTP10: head.isHTTP10).bytes(of: response, date: server.date.now)
         evbuffer_add(output, bytes, bytes.count)
         if head.method != .head, ResponseHead.allowsContent(response.status), !response.body.isEmpty {
             response.body.bytes.withUnsafeBytes { body in _ = evbuffer_add(output, body.baseAddress, body.count) }
         }
-        if let pendingRefusal {
-            self.pendingRefusal = nil
-            write(pendingRefusal)
-            return
-        }
         if closes {
             phase = .closing
-            closesAfterWriting = true
             evbuffer_drain(input, evbuffer_get_length(input))
-            flush()
-            return
+            return finishAfterWriting()
         }
-        phase = .head(scanned: 0)
+        phase = .reading
+        setDeadline(.idle)
         flush()
-        guard !isClosed else { return }
-        if evbuffer_get_length(input) > 0 {
-            process()
-        } else {
-            setDeadline(.idle)
-        }
+        guard !isClosed, !isProcessing else { return }
+        readOnNextTurn()
     }
 
     /// Closes the connection at once, without an answer (the demo controls' `fault=drop`).
@@ -332,8 +267,8 @@ final class HTTPConnection {
         close()
     }
 
-    /// Writes what the output holds, as far as the socket takes it; waits for writability (at most
-    /// `--idle-timeout`) for the rest.
+    /// Writes what the output holds, as far as the socket takes it; waits for writability (each
+    /// wait at most `--idle-timeout`) for the rest.
     private func flush() {
         while evbuffer_get_length(output) > 0 {
             if evbuffer_write(output, fd) < 0 {
@@ -346,17 +281,29 @@ final class HTTPConnection {
             isWaitingToWrite = true
             var timeout = server.configuration.idleTimeout.timeval
             event_add(writeEvent, &timeout)
-        } else {
-            if isWaitingToWrite, let writeEvent {
-                isWaitingToWrite = false
-                event_del(writeEvent)
-            }
-            if closesAfterWriting { shutDownSending() }
+            return
+        }
+        if isWaitingToWrite, let writeEvent {
+            isWaitingToWrite = false
+            event_del(writeEvent)
+        }
+        switch phase {
+        case .closing: peerHasEnded ? close() : shutDownSending()
+        case .reading: if !isReading, !isProcessing { readOnNextTurn() }
+        case .answering: break
         }
     }
 
     private func writable() {
         isWaitingToWrite = false
+        flush()
+    }
+
+    /// Writes what is queued, then ends the connection; the whole answer must leave within
+    /// `--idle-timeout`, however slowly the client reads.
+    private func finishAfterWriting() {
+        phase = .closing
+        setDeadline(.finishing)
         flush()
     }
 
@@ -371,37 +318,24 @@ final class HTTPConnection {
 
     // MARK: Refusing
 
-    /// Stops reading requests, and answers `refusal` once the request with the handler is answered.
+    /// Answers `refusal` and closes; nothing the client sends after it is read as a request.
+    /// Refusals happen only while reading, never while a request is with the handler.
     private func refuse(_ refusal: RequestRefusal) {
-        if case .closing = phase { return }
+        guard phase == .reading else { return }
         server.counters.refusals.increment()
-        if exchange != nil {
-            pendingRefusal = refusal
-            phase = .closing
-            evbuffer_drain(input, evbuffer_get_length(input))
-        } else {
-            write(refusal)
-        }
-    }
-
-    /// Writes `refusal`'s answer after anything queued, and starts closing.
-    private func write(_ refusal: RequestRefusal) {
         let bytes = RefusalWriter.bytes(of: server.handler.refusalResponse(refusal))
         evbuffer_add(output, bytes, bytes.count)
-        phase = .closing
-        closesAfterWriting = true
         evbuffer_drain(input, evbuffer_get_length(input))
-        cancelDeadline()
-        flush()
+        finishAfterWriting()
     }
 
     // MARK: Deadlines
 
     /// Starts the clock of a head (from its first byte, or the connection's opening) or a body.
-    private func startPart(_ part: Deadline) {
+    private func startPart(_ part: RequestReader.Part) {
         let limits = server.configuration
         partEnds = .now + (part == .head ? limits.headerTimeout : limits.requestTimeout)
-        setDeadline(part)
+        setDeadline(.part(part))
     }
 
     /// Arms the timer for `next`: a head or body ends at its deadline or after `--idle-timeout`
@@ -411,8 +345,8 @@ final class HTTPConnection {
         let limits = server.configuration
         let wait: Duration =
             switch next {
-            case .idle: limits.idleTimeout
-            case .head, .body: min(limits.idleTimeout, (partEnds ?? .now) - .now)
+            case .idle, .finishing: limits.idleTimeout
+            case .part: min(limits.idleTimeout, partEnds - .now)
             case .linger: limits.lingerTimeout
             }
         var timeout = max(wait, .zero).timeval
@@ -420,35 +354,33 @@ final class HTTPConnection {
         event_add(timer, &timeout)
     }
 
-    private func cancelDeadline() {
-        guard deadline != nil, let timer else { return }
-        deadline = nil
-        event_del(timer)
-    }
-
     private func deadlinePassed() {
-        guard let passed = deadline else { return }
+        guard let passed = deadline, !isClosed else { return }
         deadline = nil
         switch passed {
-        case .idle, .linger:
-            close()
-        case .head, .body:
+        case .part(let part) where phase == .reading:
             let limits = server.configuration
             let detail =
-                if let partEnds, partEnds > .now {
+                if partEnds > .now {
                     "No byte of the request arrived for \(limits.idleTimeout) (--idle-timeout)."
-                } else if passed == .head {
+                } else if part == .head {
                     "The request's head did not arrive within \(limits.headerTimeout) (--header-timeout)."
                 } else {
                     "The request's body did not arrive within \(limits.requestTimeout) (--request-timeout)."
                 }
             refuse(RequestRefusal(.timeout, detail))
+        case .idle, .part:
+            // A request with the handler has its own deadline; an answer still leaving, its write timeout.
+            if phase == .answering || evbuffer_get_length(output) > 0 { setDeadline(.idle) } else { close() }
+        case .finishing, .linger:
+            close()
         }
     }
 
     // MARK: Closing
 
-    /// Frees everything the connection holds and closes its socket.
+    /// Frees everything the connection holds and closes its socket; a request still with the
+    /// handler is cancelled first.
     func close() {
         guard !isClosed else { return }
         isClosed = true
@@ -465,9 +397,5 @@ final class HTTPConnection {
         Glibc.close(fd)
         if isAdmitted { server.census.release(peer) }
         server.connections[ObjectIdentifier(self)] = nil
-    }
-
-    private static func headersTooLarge(_ limit: Int) -> RequestRefusal {
-        RequestRefusal(.headersTooLarge, "The request line and headers exceed \(limit) bytes (--max-header-bytes).")
     }
 }

@@ -109,14 +109,16 @@ public final class HTTPServer: Service, Sendable {
         while statistics(of: servers).inFlight > 0, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
         }
+        for server in servers { server.loop.execute { server.cancelPending() } }
+        // The 503s just written reach their sockets; then every connection closes on its own loop.
+        try? await Task.sleep(for: .milliseconds(50))
         for server in servers {
             server.loop.execute {
-                server.cancelPending()
-                server.loop.stop(after: .milliseconds(50))
+                server.closeAll()
+                server.loop.stop()
             }
         }
         group.join()
-        for server in servers { server.closeAll() }
         logger.info("stopped")
     }
 

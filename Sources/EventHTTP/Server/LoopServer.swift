@@ -20,6 +20,8 @@ final class LoopServer: @unchecked Sendable {
     /// Every open connection; a connection removes itself when it closes.
     var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var listeners: [Listener] = []
+    /// Turns accepting back on after it was paused because `accept` failed (out of descriptors).
+    private var resumeAccepting: OpaquePointer?
     private var pending: [ObjectIdentifier: Exchange] = [:]
     private(set) var isDraining = false
     /// Whether a request is being accepted: an answer given now is on the fast path.
@@ -34,10 +36,11 @@ final class LoopServer: @unchecked Sendable {
 
     deinit {
         for listener in listeners { evconnlistener_free(listener.listener) }
+        if let resumeAccepting { event_free(resumeAccepting) }
     }
 
-    /// Closes every connection still open; called once the loop has stopped, before the server is
-    /// freed (connections reach it until they close).
+    /// Closes every connection still open; called on the loop thread as the server stops, before it
+    /// is freed (connections reach it until they close).
     func closeAll() {
         for connection in Array(connections.values) { connection.close() }
     }
@@ -56,8 +59,30 @@ final class LoopServer: @unchecked Sendable {
                 guard let context else { return }
                 HTTPConnection.open(fd, on: Unmanaged<LoopServer>.fromOpaque(context).takeUnretainedValue())
             }, Unmanaged.passUnretained(self).toOpaque())
+        evconnlistener_set_error_cb(listener.listener) { _, context in
+            guard let context else { return }
+            Unmanaged<LoopServer>.fromOpaque(context).takeUnretainedValue().pauseAccepting()
+        }
         listeners.append(listener)
         return listener.port
+    }
+
+    /// `accept` failed for a reason that retrying at once would not cure (no descriptor left): the
+    /// waiting connection would wake the loop again and again, so accepting pauses for 100 ms.
+    private func pauseAccepting() {
+        guard !isDraining else { return }
+        for listener in listeners { evconnlistener_disable(listener.listener) }
+        if resumeAccepting == nil {
+            resumeAccepting = event_new(
+                loop.base, -1, 0,
+                { _, _, context in
+                    guard let context else { return }
+                    let server = Unmanaged<LoopServer>.fromOpaque(context).takeUnretainedValue()
+                    for listener in server.listeners { evconnlistener_enable(listener.listener) }
+                }, Unmanaged.passUnretained(self).toOpaque())
+        }
+        var pause = Duration.milliseconds(100).timeval
+        if let resumeAccepting { event_add(resumeAccepting, &pause) }
     }
 
     /// Stops accepting connections (the listening socket closes); requests on open connections
@@ -65,6 +90,7 @@ final class LoopServer: @unchecked Sendable {
     /// reads `draining` — and each connection closes after its answer.
     func beginDraining() {
         isDraining = true
+        if let resumeAccepting { event_del(resumeAccepting) }
         for listener in listeners { evconnlistener_free(listener.listener) }
         listeners.removeAll()
     }
