@@ -70,6 +70,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Connections one client address may hold open before its new ones are answered 503.")
     var maxConnectionsPerClient = 256
 
+    @Option(help: "Answers a client has not read yet, in bytes, before its connection stops reading its requests.")
+    var maxUnreadBytes = 256 * 1024
+
     @Option(help: "After answering a refused request, how long its client may still read before the connection closes.")
     var lingerTimeout = DurationArgument(.seconds(2))
 
@@ -148,6 +151,7 @@ struct Serve: AsyncParsableCommand {
         guard headerTimeout.duration > .zero else { throw ValidationError("--header-timeout must be positive.") }
         guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes must be at least 1024.") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be at least 1024.") }
+        guard maxUnreadBytes >= 1024 else { throw ValidationError("--max-unread-bytes must be at least 1024.") }
         guard (0...1).contains(faultRate) else { throw ValidationError("--fault-rate \(faultRate) is outside 0…1.") }
         guard tokenTTL.duration >= .seconds(1) else { throw ValidationError("--token-ttl must be at least 1s.") }
         guard webURL.hasPrefix("http://") || webURL.hasPrefix("https://") else {
@@ -261,6 +265,7 @@ struct Serve: AsyncParsableCommand {
         configuration.headerTimeout = headerTimeout.duration
         configuration.maxConnections = maxConnections
         configuration.maxConnectionsPerClient = maxConnectionsPerClient
+        configuration.maxUnreadBytes = maxUnreadBytes
         configuration.lingerTimeout = lingerTimeout.duration
         configuration.maxInFlight = maxInFlight
         configuration.shutdownTimeout = shutdownTimeout.duration

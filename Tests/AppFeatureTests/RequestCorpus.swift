@@ -143,9 +143,9 @@ enum RequestCorpus {
             "0\r\nTrailer Field: x\r\n\r\n", "0\r\n: x\r\n\r\n", "5 x\r\nhello\r\n0\r\n\r\n",
             "0\r\nTrailer-Field: \u{1}\r\n\r\n", "5;\u{1}\r\nhello\r\n0\r\n\r\n",
         ].map { CorpusCase.refused(head + $0) }
-        let endlessExtension = "5;" + String(repeating: "a", count: 5_000) + "\r\nhello\r\n0\r\n\r\n"
+        let endlessExtension = "5;" + String(repeating: "a", count: 20_000) + "\r\nhello\r\n0\r\n\r\n"
         return sound + refused + [
-            CorpusCase.refused(head + "200000\r\n", 413), CorpusCase.refused(head + endlessExtension),
+            CorpusCase.refused(head + "200000\r\n", 413), CorpusCase.refused(head + endlessExtension, 431),
         ]
     }
 

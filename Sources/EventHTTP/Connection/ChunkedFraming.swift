@@ -39,10 +39,9 @@ struct ChunkedFraming {
     private var trailerBytes = 0
     /// Data bytes of the current chunk still to pass through unread.
     private(set) var dataRemaining = 0
-    /// Bytes of the current size line: extensions are allowed, not without end.
+    /// Bytes of the current size line: extensions are allowed, not without end (at most
+    /// `maxTrailerBytes`, the head's limit, like any line of framing).
     private var sizeLineBytes = 0
-    /// The longest size line (size, extensions and CRLF) taken.
-    static let maxSizeLineBytes = 4096
 
     init(maxBodyBytes: Int, maxTrailerBytes: Int) {
         self.maxBodyBytes = maxBodyBytes
@@ -60,8 +59,9 @@ struct ChunkedFraming {
         switch state {
         case .size, .sizeWhitespace, .extensions, .sizeLF:
             sizeLineBytes += 1
-            guard sizeLineBytes <= Self.maxSizeLineBytes else {
-                throw Self.malformed("A chunk-size line exceeds \(Self.maxSizeLineBytes) bytes.")
+            guard sizeLineBytes <= maxTrailerBytes else {
+                throw RequestRefusal(
+                    .headersTooLarge, "A chunk-size line exceeds \(maxTrailerBytes) bytes (--max-header-bytes).")
             }
         default:
             sizeLineBytes = 0

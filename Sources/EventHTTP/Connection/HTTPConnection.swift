@@ -11,8 +11,8 @@ import HTTPTypes
 /// (its request's work is cancelled) without re-arming events per request; an answer is written
 /// straight to the socket, and only a client that does not keep up makes the connection wait for
 /// writability. A client that sends faster than it reads is slowed by backpressure: past
-/// `outputLimit` of unread answers, or a full input while a request is answered, the connection
-/// stops reading until the answers have left.
+/// `--max-unread-bytes` of unread answers, or a head and a body's worth of input while a request is
+/// answered, the connection stops reading until the answers have left.
 ///
 /// What breaks a rule is refused (`RequestRefusal`): the problem is written after the answers
 /// before it, the sending side is shut once it is out, and what the client still sends is dropped
@@ -40,8 +40,6 @@ final class HTTPConnection {
         case linger
     }
 
-    /// Unread answer bytes past which no further request is read.
-    private static let outputLimit = 256 * 1024
     /// The bytes asked of the socket at once, and the most read in one wake-up (so one busy
     /// connection cannot starve the loop's others).
     private static let readSize = 16 * 1024
@@ -172,7 +170,7 @@ final class HTTPConnection {
         defer { isProcessing = false }
         do throws(RequestRefusal) {
             while phase == .reading, !isClosed {
-                if evbuffer_get_length(output) > Self.outputLimit { return pauseReading() }
+                if evbuffer_get_length(output) > server.configuration.maxUnreadBytes { return pauseReading() }
                 switch try reader.next(from: input) {
                 case .needMore:
                     timeUnfinishedPart()

@@ -30,6 +30,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// How long one request may take before it is answered 503 and its effects are cancelled; also
     /// how long its body may take to arrive after its head (then 408).
     public var requestTimeout: Duration = .seconds(10)
+    /// Answers a client has not read yet, in bytes, past which its connection reads no further
+    /// request until they have left (a client that sends without reading is slowed, not buffered).
+    public var maxUnreadBytes = 256 * 1024
     /// The most requests one loop handles at once; beyond it requests get 503 with `Retry-After`.
     public var maxInFlight = 1024
     /// How long a graceful shutdown waits for in-flight requests before cancelling them.
