@@ -2,7 +2,7 @@ public import HTTPTypes
 
 /// Why the HTTP layer refuses a request before any handler sees it.
 ///
-/// `ConnectionGuard` reads every request's head and body framing off the socket first; what RFC 9112
+/// `HTTPConnection` reads every request's head and body framing off the socket first; what RFC 9112
 /// or RFC 9110 make a server reject, and what breaks a limit, becomes one of these. The answer is a
 /// problem with `status`, and the connection is closed after it: once framing is in doubt, nothing
 /// after the refused bytes can safely be read as a request.
