@@ -226,11 +226,13 @@ final class HTTPConnection {
         event_add(readEvent, nil)
     }
 
-    /// Has the loop read on (and parse what the input already holds) on its next turn, outside the
-    /// answering call: a pipelined request is then handled after the one before it has finished.
+    /// Reads on: new bytes wake the loop as usual, and a pipelined request already in the input is
+    /// parsed on the loop's next turn, outside the answering call, so it is handled after the one
+    /// before it has finished.
     private func readOnNextTurn() {
         resumeReading()
-        if isReading, let readEvent { event_active(readEvent, EV_READ, 1) }
+        guard isReading, evbuffer_get_length(input) > 0, let readEvent else { return }
+        event_active(readEvent, EV_READ, 1)
     }
 
     // MARK: Writing
