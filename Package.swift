@@ -234,7 +234,7 @@ let package = Package(
         ),
         .target(
             name: "CounterpartTestSupport",
-            dependencies: [],
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -338,7 +338,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["CounterpartTestSupport", "Storage", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .testTarget(

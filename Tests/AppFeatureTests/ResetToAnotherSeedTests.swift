@@ -1,3 +1,4 @@
+import CounterpartTestSupport
 import Dependencies
 import Foundation
 import GRDB
@@ -15,13 +16,6 @@ import TodosFeature
 
 @Suite("A reset to another seed: every call on one seed's data, every reset whole")
 struct ResetToAnotherSeedTests {
-    /// The order in which the tasks under test reached their marks.
-    final class Trace: Sendable {
-        private let marks = Mutex<[String]>([])
-        func mark(_ name: String) { marks.withLock { $0.append(name) } }
-        var all: [String] { marks.withLock { $0 } }
-    }
-
     /// Pins whose only pin is named after `title`, and whose lookups wait for `hold` when given.
     static func pins(_ title: String, trace: Trace, hold: Gate? = nil) -> MapPinRepository {
         MapPinRepository(
@@ -123,16 +117,4 @@ struct ResetToAnotherSeedTests {
             "seed 42 generated other repositories")
         #expect(try await database.datasets.fixed.pins.pin(tokyo).id == tokyo, "the anchors stay")
     }
-}
-
-/// Counts the transactions a database commits.
-final class CommitCounter: TransactionObserver, Sendable {
-    private let commits = Atomic<Int>(0)
-
-    var count: Int { commits.load(ordering: .relaxed) }
-
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
-    func databaseDidChange(with event: DatabaseEvent) {}
-    func databaseDidCommit(_ db: Database) { commits.add(1, ordering: .relaxed) }
-    func databaseDidRollback(_ db: Database) {}
 }

@@ -1,3 +1,4 @@
+import CounterpartTestSupport
 import GRDB
 import Storage
 import Synchronization
@@ -88,16 +89,4 @@ struct GroupCommitTests {
         #expect(
             try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM numbers ORDER BY n") } == [7, 8])
     }
-}
-
-/// Counts committed transactions.
-final class CommitCounter: TransactionObserver, Sendable {
-    private let commits = Atomic<Int>(0)
-
-    var count: Int { commits.load(ordering: .relaxed) }
-
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
-    func databaseDidChange(with event: DatabaseEvent) {}
-    func databaseDidCommit(_ db: Database) { commits.add(1, ordering: .relaxed) }
-    func databaseDidRollback(_ db: Database) {}
 }

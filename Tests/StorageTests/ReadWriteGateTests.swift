@@ -1,17 +1,10 @@
+import CounterpartTestSupport
 import Storage
 import Synchronization
 import Testing
 
 @Suite("ReadWriteGate")
 struct ReadWriteGateTests {
-    /// The order in which the tasks under test reached their marks.
-    final class Trace: Sendable {
-        private let marks = Mutex<[String]>([])
-        func mark(_ name: String) { marks.withLock { $0.append(name) } }
-        var all: [String] { marks.withLock { $0 } }
-        func contains(_ name: String) -> Bool { all.contains(name) }
-    }
-
     /// Holds a task inside the gate until the test lets it go.
     final class Latch: Sendable {
         private let released = Atomic<Bool>(false)
