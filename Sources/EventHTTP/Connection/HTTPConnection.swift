@@ -190,11 +190,8 @@ final class HTTPConnection {
     /// Starts a head's clock at its first byte (the first request's runs from the connection's
     /// opening), and restarts the stall part of a clock already running: bytes arrived.
     private func timeUnfinishedPart() {
-        switch (reader.unfinished, deadline) {
-        case (nil, _): break
-        case (.head, .part(.head)), (.body, .part(.body)): setDeadline(.part(reader.unfinished ?? .head))
-        case (.some(let part), _): startPart(part)
-        }
+        guard let part = reader.unfinished else { return }
+        if case .part(part) = deadline { setDeadline(.part(part)) } else { startPart(part) }
     }
 
     /// Answers `Expect: 100-continue`: the client may send the body.
@@ -243,11 +240,7 @@ final class HTTPConnection {
         guard !isClosed else { return }
         exchange = nil
         let closes = !head.keepsAlive || server.isDraining
-        let bytes = ResponseHead(closes: closes, isHTTP10: head.isHTTP10).bytes(of: response, date: server.date.now)
-        evbuffer_add(output, bytes, bytes.count)
-        if head.method != .head, ResponseHead.allowsContent(response.status), !response.body.isEmpty {
-            response.body.bytes.withUnsafeBytes { body in _ = evbuffer_add(output, body.baseAddress, body.count) }
-        }
+        queue(response, as: ResponseHead(closes: closes, isHTTP10: head.isHTTP10), withBody: head.method != .head)
         if closes {
             phase = .closing
             evbuffer_drain(input, evbuffer_get_length(input))
@@ -258,6 +251,15 @@ final class HTTPConnection {
         flush()
         guard !isClosed, !isProcessing else { return }
         readOnNextTurn()
+    }
+
+    /// Adds `response` to the output: its head, and its body unless the request was HEAD or the
+    /// status has no content.
+    private func queue(_ response: Response, as form: ResponseHead, withBody: Bool) {
+        let head = form.bytes(of: response, date: server.date.now)
+        evbuffer_add(output, head, head.count)
+        guard withBody, ResponseHead.allowsContent(response.status), !response.body.isEmpty else { return }
+        response.body.bytes.withUnsafeBytes { body in _ = evbuffer_add(output, body.baseAddress, body.count) }
     }
 
     /// Closes the connection at once, without an answer (the demo controls' `fault=drop`).
@@ -323,8 +325,8 @@ final class HTTPConnection {
     private func refuse(_ refusal: RequestRefusal) {
         guard phase == .reading else { return }
         server.counters.refusals.increment()
-        let bytes = RefusalWriter.bytes(of: server.handler.refusalResponse(refusal))
-        evbuffer_add(output, bytes, bytes.count)
+        // The request was never parsed whole: the answer speaks HTTP/1.1 and closes.
+        queue(server.handler.refusalResponse(refusal), as: ResponseHead(closes: true, isHTTP10: false), withBody: true)
         evbuffer_drain(input, evbuffer_get_length(input))
         finishAfterWriting()
     }

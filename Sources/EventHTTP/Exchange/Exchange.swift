@@ -40,15 +40,9 @@ public final class Exchange: @unchecked Sendable {
     /// Writes `response` and releases the request. Only the first call has an effect.
     public func reply(_ response: Response) {
         assert(loop.inEventLoop, "Exchange.reply ran off its loop thread (libevent#883).")
-        guard !isAnswered else { return }
-        isAnswered = true
-        disarm()
-        // The cancel hook holds the request's store, which holds this exchange: release it.
-        onCancel = nil
-        server.counters.inFlight.decrement()
+        guard release() else { return }
         // Counted before the answer is written: a client may read it before this call returns.
         if server.isAccepting { server.counters.fastPathReplies.increment() }
-        server.untrack(self)
         connection.send(response, for: head)
     }
 
@@ -78,13 +72,23 @@ public final class Exchange: @unchecked Sendable {
     /// request. The client sees the connection end.
     public func drop() {
         assert(loop.inEventLoop, "Exchange.drop ran off its loop thread.")
-        guard !isAnswered else { return }
+        guard release() else { return }
+        connection.drop()
+    }
+
+    /// Marks the request answered and lets go of what waited for it; `false` if it already was.
+    private func release() -> Bool {
+        guard !isAnswered else { return false }
         isAnswered = true
-        disarm()
+        if let deadlineTimer {
+            event_free(deadlineTimer)
+            self.deadlineTimer = nil
+        }
+        // The cancel hook holds the request's store, which holds this exchange: release it.
         onCancel = nil
         server.counters.inFlight.decrement()
         server.untrack(self)
-        connection.drop()
+        return true
     }
 
     /// Cancels the request's work for `reason` and answers it 503.
@@ -98,12 +102,5 @@ public final class Exchange: @unchecked Sendable {
         }
         onCancel?(reason)
         reply(server.handler.unavailableResponse(to: served, reason: reason))
-    }
-
-    private func disarm() {
-        if let deadlineTimer {
-            event_free(deadlineTimer)
-            self.deadlineTimer = nil
-        }
     }
 }
