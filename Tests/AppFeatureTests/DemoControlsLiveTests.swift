@@ -90,6 +90,7 @@ struct DemoControlsLiveTests {
             let client = try HTTPClient(port: port)
             let teapot = try client.request("GET", "/todos", headers: [("Prefer", "status=418")])
             #expect(teapot.status == 418)
+            #expect(teapot.reason == "Client Error", "a code without a standard phrase gets its class's")
             #expect(teapot.header("Preference-Applied") == "status=418")
             #expect(teapot.text.contains(#""type":"urn:counterpart:problem:injected""#))
             #expect(teapot.header("Retry-After") == nil)

@@ -1,12 +1,19 @@
 import HTTPTypes
 
 /// The reason phrase of a status made from a bare code (`HTTPResponse.Status(code: 429)` has
-/// none): swift-http-types' standard phrase where it names the status; `nil` for a code it does
-/// not name (the status line then says `Unknown`; clients read the code).
+/// none): swift-http-types' standard phrase where it names the status, else its class's
+/// (`Client Error` for 418), as clients only read the code.
 enum ReasonPhrases {
-    static func phrase(for status: HTTPResponse.Status) -> String? {
+    static func phrase(for status: HTTPResponse.Status) -> String {
         guard status.reasonPhrase.isEmpty else { return status.reasonPhrase }
-        return named[status.code]
+        if let named = named[status.code] { return named }
+        switch status.kind {
+        case .informational: return "Informational"
+        case .successful: return "Success"
+        case .redirection: return "Redirection"
+        case .clientError: return "Client Error"
+        case .serverError, .invalid: return "Server Error"
+        }
     }
 
     private static let named: [Int: String] = Dictionary(

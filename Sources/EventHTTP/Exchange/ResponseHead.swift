@@ -24,7 +24,7 @@ struct ResponseHead {
         head.append(contentsOf: isHTTP10 ? "HTTP/1.0 ".utf8 : "HTTP/1.1 ".utf8)
         Self.appendDecimal(response.status.code, to: &head)
         head.append(UInt8(ascii: " "))
-        head.append(contentsOf: (ReasonPhrases.phrase(for: response.status) ?? "Unknown").utf8)
+        head.append(contentsOf: ReasonPhrases.phrase(for: response.status).utf8)
         head.append(contentsOf: "\r\n".utf8)
         var hasContentType = false
         for field in response.headers {
