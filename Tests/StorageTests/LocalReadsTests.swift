@@ -41,6 +41,13 @@ struct LocalReadsTests {
         #expect(try await database.read(Self.count) == 0)
     }
 
+    @Test("a read on a file runs in autocommit mode, with no transaction of GRDB's around it")
+    func autocommit() async throws {
+        let reads = LocalReads(try Self.fileDatabase())
+        #expect(try await reads.read { db in db.isInsideTransaction } == false)
+        #expect(try await reads.read { db in try Bool.fetchOne(db, sql: "PRAGMA query_only") } == false)
+    }
+
     @Test("an in-memory database reads through its writer")
     func memory() async throws {
         let database = try SQLiteDatabase.open(.memory, migrations: [Self.numbers])

@@ -32,33 +32,35 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         return bytes
     }
 
-    /// Appends the RFC 3339 text to `bytes` (no intermediate array on the JSON writer's path).
+    /// Appends the RFC 3339 text to `bytes` (no intermediate array on the JSON writer's path): the
+    /// 20 bytes are composed on the stack, two digits at a time, and appended at once — a list of
+    /// 100 todos writes 200 of these, and a byte-by-byte append cost a tenth of its rendering.
     public func appendRFC3339(to bytes: inout [UInt8]) {
         let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
-        let secondOfDay = secondsSince1970 - days * 86_400
+        let secondOfDay = Int(secondsSince1970 - days * 86_400)
         let (year, month, day) = Self.civilDate(daysSince1970: days)
-        func append(_ value: Int64, digits: Int) {
-            var divisor: Int64 = 1
-            for _ in 1..<digits { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-                rest %= divisor
-                divisor /= 10
+        // Years outside 0…9999 cannot be spelled in RFC 3339; their last four digits are written.
+        let shownYear = Int(year.magnitude % 10_000)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
+            func pair(_ value: Int, at offset: Int) {
+                text[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+                text[offset + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
             }
+            pair(shownYear / 100, at: 0)
+            pair(shownYear % 100, at: 2)
+            text[4] = UInt8(ascii: "-")
+            pair(Int(month), at: 5)
+            text[7] = UInt8(ascii: "-")
+            pair(Int(day), at: 8)
+            text[10] = UInt8(ascii: "T")
+            pair(secondOfDay / 3600, at: 11)
+            text[13] = UInt8(ascii: ":")
+            pair(secondOfDay / 60 % 60, at: 14)
+            text[16] = UInt8(ascii: ":")
+            pair(secondOfDay % 60, at: 17)
+            text[19] = UInt8(ascii: "Z")
+            bytes.append(contentsOf: text)
         }
-        append(year, digits: 4)
-        bytes.append(UInt8(ascii: "-"))
-        append(month, digits: 2)
-        bytes.append(UInt8(ascii: "-"))
-        append(day, digits: 2)
-        bytes.append(UInt8(ascii: "T"))
-        append(secondOfDay / 3600, digits: 2)
-        bytes.append(UInt8(ascii: ":"))
-        append(secondOfDay / 60 % 60, digits: 2)
-        bytes.append(UInt8(ascii: ":"))
-        append(secondOfDay % 60, digits: 2)
-        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// Parses RFC 3339 (`2026-01-01T09:30:00Z`, `…T09:30:00.5+02:00`), truncating fractions.

@@ -1,0 +1,62 @@
+import Foundation
+import HTTPKit
+import Testing
+
+@Suite("UUID and timestamp text")
+struct ValueTextTests {
+    @Test("a UUID's lowercase spelling is Foundation's, and parses back in either case")
+    func uuidRoundTrips() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<1_000 {
+            let uuid = UUID(
+                uuid: (
+                    generator.next(), generator.next(), generator.next(), generator.next(), generator.next(),
+                    generator.next(), generator.next(), generator.next(), generator.next(), generator.next(),
+                    generator.next(), generator.next(), generator.next(), generator.next(), generator.next(),
+                    generator.next()
+                ))
+            #expect(uuid.lowercased == uuid.uuidString.lowercased())
+            #expect(UUID(strict: uuid.uuidString) == uuid)
+            #expect(UUID(strict: uuid.lowercased) == uuid)
+            #expect(UUID(strict: ("{" + uuid.lowercased + "}").dropFirst().dropLast()) == uuid)
+        }
+    }
+
+    @Test(
+        "only the 8-4-4-4-12 spelling parses",
+        arguments: [
+            "", "deadbeef-dead-beef-dead-beefdeadbee", "deadbeef-dead-beef-dead-beefdeadbeef0",
+            "{deadbeef-dead-beef-dead-beefdeadbeef}", "urn:uuid:deadbeef-dead-beef-dead-beefdeadbeef",
+            "deadbeefdeadbeefdeadbeefdeadbeef", "deadbeef-dead-beef-deadbeefdeadbeef-",
+            "deadbee-fdead-beef-dead-beefdeadbeef", "deadbeef-dead-beef-dead-beefdeadbeeg",
+            "deadbeef_dead_beef_dead_beefdeadbeef", "deadbeef-dead-beef-dead-beefdeadbe€",
+            "-deadbeef-dead-beef-dead-beefdeadbee",
+        ]
+    )
+    func uuidRejects(_ text: String) {
+        #expect(UUID(strict: text) == nil)
+    }
+
+    @Test("RFC 3339 text matches Foundation's ISO 8601 formatter and parses back, years 1600–9999")
+    func timestampMatchesFoundation() {
+        var generator = SystemRandomNumberGenerator()
+        // Foundation's calendar is Julian before 1582, RFC 3339's is Gregorian throughout.
+        let first: Int64 = -11_676_096_000  // 1600-01-01T00:00:00Z
+        let last: Int64 = 253_402_300_799  // 9999-12-31T23:59:59Z
+        let edges: [Int64] = [first, last, -1, 0, 1, 951_782_400, 1_767_225_600, 1_767_225_599]
+        let samples = edges + (0..<5_000).map { _ in Int64.random(in: first...last, using: &generator) }
+        for seconds in samples {
+            let timestamp = Timestamp(secondsSince1970: seconds)
+            let expected = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
+            #expect(timestamp.description == expected, "\(seconds)")
+            #expect(Timestamp(rfc3339: timestamp.description) == timestamp, "\(seconds)")
+        }
+    }
+
+    @Test("the JSON writer writes a timestamp as a quoted RFC 3339 string")
+    func timestampInJSON() {
+        var writer = JSONWriter()
+        writer.array([Timestamp.seedEpoch, Timestamp(secondsSince1970: 951_868_799)]) { $0.value($1) }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"["2026-01-01T00:00:00Z","2000-02-29T23:59:59Z"]"#)
+    }
+}
