@@ -27,11 +27,21 @@ public final class LocalReads: Sendable {
         path = (writer as? DatabasePool)?.path
     }
 
+    /// How long a read on the calling thread waits for a lock SQLite reports busy (in WAL mode only
+    /// while another connection recovers or restarts the log) before it moves to GRDB's readers,
+    /// whose own busy timeout then applies: with the statement's own time, the longest a local read
+    /// holds an event loop. In seconds.
+    public static let busyWait: Double = 0.02
+
     /// Runs `body`, which must be a bounded read, on this thread's connection (opened on first use),
-    /// or through the writer for an in-memory database.
+    /// or through the writer for an in-memory database or when the local connection stays busy.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         guard let connection = try connection() else { return try await writer.read(body) }
-        return try Self.readHere(connection, body)
+        do {
+            return try Self.readHere(connection, body)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            return try await writer.read(body)
+        }
     }
 
     /// The synchronous read, in a synchronous function so that GRDB's blocking overload is the one
@@ -46,7 +56,7 @@ public final class LocalReads: Sendable {
         if let existing = connections.withLock({ $0[thread] }) { return existing }
         var configuration = Configuration()
         configuration.readonly = true
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(Self.busyWait)
         let connection = try DatabaseQueue(path: path, configuration: configuration)
         connections.withLock { $0[thread] = connection }
         return connection

@@ -48,6 +48,18 @@ struct LocalReadsTests {
         #expect(try await reads.read { db in try Bool.fetchOne(db, sql: "PRAGMA query_only") } == false)
     }
 
+    @Test("a read the thread's connection finds busy moves to GRDB's readers instead of waiting on the loop")
+    func busyMovesToReaders() async throws {
+        let reads = LocalReads(try Self.fileDatabase())
+        let connections = try await reads.read { db in
+            // SQLite's busy answer, as the thread's own connection would give it while another
+            // connection recovers the log; GRDB's readers answer.
+            if db.description == "GRDB.DatabaseQueue" { throw DatabaseError(resultCode: .SQLITE_BUSY) }
+            return db.description
+        }
+        #expect(connections.hasPrefix("GRDB.DatabasePool.reader"))
+    }
+
     @Test("an in-memory database reads through its writer")
     func memory() async throws {
         let database = try SQLiteDatabase.open(.memory, migrations: [Self.numbers])

@@ -1,0 +1,77 @@
+import CounterpartTestSupport
+import Dependencies
+import EventHTTP
+import Foundation
+import GRDB
+import Storage
+import Synchronization
+import Testing
+import TodosFeature
+
+/// A SQL function that blocks its reader until the test releases it: a query exactly as slow as
+/// the test wants, without timing (30 s at most, so a failing test cannot hang the suite).
+final class HeldQuery: Sendable {
+    private let released = DispatchSemaphore(value: 0)
+    private let started = Mutex(0)
+
+    /// How many queries have reached `hold()`.
+    var startedCount: Int { started.withLock { $0 } }
+
+    /// Registers `hold()` on every connection the configuration opens.
+    func install(in configuration: inout Configuration) {
+        configuration.prepareDatabase { db in
+            db.add(
+                function: DatabaseFunction("hold", argumentCount: 0, pure: false) { _ in
+                    self.started.withLock { $0 += 1 }
+                    _ = self.released.wait(timeout: .now() + 30)
+                    return 1
+                })
+        }
+    }
+
+    /// Lets every held query finish.
+    func release(_ count: Int) {
+        for _ in 0..<count { released.signal() }
+    }
+}
+
+@Suite("Live: a slow query never stalls its loop")
+struct SlowQueryLiveTests {
+    @Test("while a repository call holds a query on GRDB's readers, the one loop answers other requests")
+    func slowQueryLeavesTheLoopFree() async throws {
+        let held = HeldQuery()
+        var configuration = Configuration()
+        held.install(in: &configuration)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pool = try DatabasePool(
+            path: folder.appendingPathComponent("slow.sqlite").path, configuration: configuration)
+
+        var todos = TodoRepository.inMemory(seed: TodosSeed.demo)
+        // The list stands for unbounded work: it runs on GRDB's reader queue, never on the loop.
+        todos.list = { _ in
+            _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT hold()") }
+            return []
+        }
+        var dependencies = TodosLiveTests.dependencies()
+        dependencies.todoRepository = todos
+
+        try await LiveServer.runApp(dependencies: dependencies, configure: { $0.loops = 1 }) { _, port in
+            let slow = try HTTPClient(port: port)
+            try slow.send("GET", "/todos")
+            #expect(await eventually { held.startedCount == 1 }, "the slow query started")
+            // A loop blocked by the query would leave these unanswered past the client's 3 s timeout.
+            let other = try HTTPClient(port: port, timeout: .seconds(3))
+            for _ in 0..<20 {
+                #expect(try other.request("GET", "/health").status == 200)
+                #expect(try other.request("GET", "/todos/deadbeef-dead-beef-dead-beefdeadbeef").status == 200)
+            }
+            #expect(held.startedCount == 1, "the query is still held while 40 other requests were answered")
+            held.release(1)
+            let answer = try slow.readResponse()
+            #expect(answer.status == 200)
+            #expect(answer.text == "[]")
+        }
+    }
+}
