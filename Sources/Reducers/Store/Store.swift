@@ -124,7 +124,13 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     > {
         let token = effects.nextToken()
         let overrides = dependencies
-        let task = Task(executorPreference: executors.task) { [self] in
+        // Started at once, on this thread, up to its first suspension: an effect whose repository
+        // call completes without suspending (a bounded read on the loop's own connection) does its
+        // work now instead of waiting for the loop to schedule a task. Its body is `@concurrent`, not
+        // this store's: its action still arrives as a later job, since sending it awaits the store,
+        // which is busy with this reduce. Task-local values (the test's, for issue reporting) are
+        // inherited as before.
+        let task = Task.immediate(executorPreference: executors.task) { @concurrent [self] in
             if let overrides {
                 await withDependencies {
                     $0 = overrides
