@@ -14,11 +14,13 @@ COPY Tests Tests
 # compares files by identity, which changes from one layer to the next, and compiled them all
 # again). The binary is stripped for the image; its debug symbols stay in /out/counterpart.debug
 # (the `debug-symbols` stage below exports them), linked from the binary by name and checksum.
-RUN --mount=type=cache,id=counterpart-swift-build,target=/src/.build \
+# Locked, so two builds sharing the cache take turns instead of linking over each other's binary.
+RUN --mount=type=cache,id=counterpart-swift-build,target=/src/.build,sharing=locked \
     swift build -c release --product counterpart --static-swift-stdlib \
+    && bin=$(swift build -c release --static-swift-stdlib --show-bin-path) \
     && mkdir -p /out \
-    && objcopy --only-keep-debug .build/release/counterpart /out/counterpart.debug \
-    && strip --strip-all -o /out/counterpart .build/release/counterpart \
+    && objcopy --only-keep-debug "$bin/counterpart" /out/counterpart.debug \
+    && strip --strip-all -o /out/counterpart "$bin/counterpart" \
     && objcopy --add-gnu-debuglink=/out/counterpart.debug /out/counterpart
 
 # `docker build --target debug-symbols --output type=local,dest=symbols .` writes counterpart.debug.

@@ -36,8 +36,9 @@ public final class LocalReads: Sendable {
     /// Runs `body`, which must be a bounded read, on this thread's connection (opened on first use),
     /// or through the writer for an in-memory database or when the local connection stays busy.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        guard let connection = try connection() else { return try await writer.read(body) }
         do {
+            // Opening the connection reads the schema, so it can find the database busy too.
+            guard let connection = try connection() else { return try await writer.read(body) }
             return try Self.readHere(connection, body)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
             return try await writer.read(body)

@@ -53,6 +53,23 @@ struct ValueTextTests {
         }
     }
 
+    @Test(
+        "an offset that moves the instant outside the years 0000–9999 is rejected, not stored",
+        arguments: ["0000-01-01T00:00:00+00:01", "0000-01-01T00:30:00+23:59", "9999-12-31T23:59:59-00:01"]
+    )
+    func timestampOutsideRFC3339Years(_ text: String) {
+        #expect(Timestamp(rfc3339: text) == nil)
+    }
+
+    @Test("the first and last instants RFC 3339 can spell parse and print back")
+    func timestampEdges() {
+        for text in ["0000-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "0000-01-01T00:01:00+00:01"] {
+            let parsed = Timestamp(rfc3339: text)
+            #expect(parsed != nil, "\(text)")
+            #expect(parsed.map { Timestamp(rfc3339: $0.description) == $0 } == true, "\(text)")
+        }
+    }
+
     @Test("the JSON writer writes a timestamp as a quoted RFC 3339 string")
     func timestampInJSON() {
         var writer = JSONWriter()

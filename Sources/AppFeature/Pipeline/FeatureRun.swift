@@ -50,8 +50,8 @@ enum FeatureRun {
             observer: observer
         )
         store.assumeIsolated { $0.start(request) }
+        waiting.leaveCallback()
         guard !responder.exchange.isAnswered else { return }
-        waiting.begin()
         responder.exchange.awaitResponse { reason in
             responder.abandon(reason)
             store.assumeIsolated { $0.cancelAll() }
@@ -61,17 +61,22 @@ enum FeatureRun {
 
 /// When a request left the fast path to wait for its effects (repository calls): the wait is
 /// reported as `Server-Timing: repo;dur` (0 for answers written inside the callback).
+///
+/// The wait is timed from before the first reduce, because an effect starts at once and a read on
+/// the loop's own connection completes inside that reduce; an answer sent before the callback
+/// returns had no effect to wait for.
 final class EffectWait: Sendable {
-    private let started = Mutex<ContinuousClock.Instant?>(nil)
+    private let started = ContinuousClock.now
+    private let leftCallback = Mutex(false)
 
-    /// Marks the start of the wait.
-    func begin() {
-        started.withLock { $0 = .now }
+    /// Marks the end of the callback: answers sent from now on waited for effects.
+    func leaveCallback() {
+        leftCallback.withLock { $0 = true }
     }
 
-    /// Milliseconds since `begin()`, or 0 when the request never waited.
+    /// Milliseconds since the request reached its store, or 0 when it was answered in the callback.
     var elapsedMilliseconds: Double {
-        guard let start = started.withLock({ $0 }) else { return 0 }
-        return (ContinuousClock.now - start).inMilliseconds
+        guard leftCallback.withLock({ $0 }) else { return 0 }
+        return (ContinuousClock.now - started).inMilliseconds
     }
 }

@@ -39,7 +39,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
         let secondOfDay = Int(secondsSince1970 - days * 86_400)
         let (year, month, day) = Self.civilDate(daysSince1970: days)
-        // Years outside 0…9999 cannot be spelled in RFC 3339; their last four digits are written.
+        // Parsing keeps every instant within 0000…9999; one made in code beyond it shows its year's
+        // last four digits rather than trapping.
         let shownYear = Int(year.magnitude % 10_000)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
             func pair(_ value: Int, at offset: Int) {
@@ -106,8 +107,14 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             return nil
         }
         let days = Self.daysSince1970(year: year, month: month, day: day)
-        secondsSince1970 = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        // An offset can move the instant outside the years RFC 3339 can spell in UTC.
+        guard Self.spellableRange.contains(seconds) else { return nil }
+        secondsSince1970 = seconds
     }
+
+    /// 0000-01-01T00:00:00Z through 9999-12-31T23:59:59Z: the instants RFC 3339 writes in UTC.
+    static let spellableRange: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
 
     /// Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm).
     static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
