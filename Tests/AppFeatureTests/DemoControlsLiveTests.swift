@@ -475,8 +475,7 @@ struct ResetLiveTests {
 
     @Test("searches and pins racing resets to another seed in a SQLite file answer wholly from one seed")
     func readsRacingReseeds() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try await AppDatabase.open(
             .sqliteFile(path: folder.appendingPathComponent("racing.sqlite").path), readers: 2)

@@ -95,8 +95,7 @@ struct ResetToAnotherSeedTests {
 
     @Test("in a SQLite file, the repositories, the pins and the seed change in one transaction")
     func oneTransactionInAFile() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("reseed.sqlite").path
         let database = try await AppDatabase.open(.sqliteFile(path: path), readers: 1)

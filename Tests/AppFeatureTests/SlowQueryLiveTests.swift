@@ -42,8 +42,7 @@ struct SlowQueryLiveTests {
         let held = HeldQuery()
         var configuration = Configuration()
         held.install(in: &configuration)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let pool = try DatabasePool(
             path: folder.appendingPathComponent("slow.sqlite").path, configuration: configuration)

@@ -2,13 +2,6 @@ import CounterpartTestSupport
 import Foundation
 import Testing
 
-/// A fresh directory for one test's database files.
-func temporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-}
-
 @Suite("Todos in a SQLite file, across processes")
 struct TodosPersistenceTests {
     @Test("a new file is seeded once; writes survive a restart; an emptied store stays empty")

@@ -1,3 +1,4 @@
+import CounterpartTestSupport
 import Foundation
 import GRDB
 import Storage
@@ -10,10 +11,9 @@ struct LocalReadsTests {
     }
 
     static func fileDatabase() throws -> any DatabaseWriter {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return try SQLiteDatabase.open(
-            .sqliteFile(path: directory.appendingPathComponent("local.sqlite").path), migrations: [numbers])
+            .sqliteFile(path: try temporaryDirectory().appendingPathComponent("local.sqlite").path),
+            migrations: [numbers])
     }
 
     static func count(_ db: Database) throws -> Int {

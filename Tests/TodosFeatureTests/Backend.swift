@@ -1,3 +1,4 @@
+import CounterpartTestSupport
 import Foundation
 import GRDB
 import HTTPKit
@@ -20,9 +21,7 @@ enum Backend: String, CaseIterable, CustomStringConvertible, Sendable {
         case .sqliteMemory:
             return .sqlite(try SQLiteDatabase.open(.memory, migrations: TodosMigrations.all))
         case .sqliteFile:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let path = directory.appendingPathComponent("todos.sqlite").path
+            let path = try temporaryDirectory().appendingPathComponent("todos.sqlite").path
             return .sqlite(try SQLiteDatabase.open(.sqliteFile(path: path), migrations: TodosMigrations.all))
         }
     }

@@ -11,9 +11,7 @@ extension UUID {
 
     /// Parses the one accepted spelling: 8-4-4-4-12 hex digits in any case.
     public init?(strict text: String) {
-        var text = text
-        guard let uuid = text.withUTF8(Self.parse) else { return nil }
-        self.init(uuid: uuid)
+        self.init(strict: text[...])
     }
 
     /// The 16 bytes spelled by `utf8`, read in place: every stored todo's id is parsed on each list

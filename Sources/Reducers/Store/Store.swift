@@ -6,8 +6,9 @@ public import Dependencies
 /// A store lives as long as its request. Its actor executor is the accepting event loop, so the
 /// first reduce runs inside the HTTP callback (entered with `assumeIsolated`) and an answer that
 /// needs no effect is written before the callback returns. Effects are tasks preferring the loop's
-/// task executor, started at once up to their first suspension; their actions hop back here. Cancellation ids are this store's alone, and once the
-/// observer reports the state finished, every remaining effect is cancelled.
+/// task executor, started at once up to their first suspension; their actions hop back here.
+/// Cancellation ids are this store's alone, and once the observer reports the state finished,
+/// every remaining effect is cancelled.
 ///
 /// ```swift
 /// let executors = StoreExecutors(serial: loop.serialExecutor, task: loop.taskExecutor)
