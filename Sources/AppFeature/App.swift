@@ -1,7 +1,6 @@
 public import Dependencies
 import EventHTTP
 import MapPinsFeature
-import HTTPKit
 import NewsletterFeature
 import RepoSearchFeature
 import TodosFeature
@@ -15,18 +14,17 @@ public import Logging
 public enum App {
     /// The handler serving every domain with `settings`. `dependencies` overrides what every store
     /// sees (live tests); `nil` uses the values prepared at boot. Answers are counted in the
-    /// dependencies' `appMetrics`, the registry `/metrics` shows; idempotency keys and rate windows
-    /// are kept in their `demoReset`'s stores; with `--dev` their `demoControls` are applied.
+    /// dependencies' `appMetrics`, the registry `/metrics` shows; the default sandbox keeps
+    /// idempotency keys and rate windows in their `demoReset`'s stores and, with `--dev`, applies
+    /// their `demoControls`; other sandboxes are made from the same values and kept in their
+    /// `sandboxStorage` (api.md §6.4).
     public static func handler(
         settings: AppSettings,
         accessLog: Logger? = nil,
         dependencies: DependencyValues? = nil
     ) -> AppHandler {
-        @Dependency(\.appMetrics) var prepared
-        @Dependency(\.demoControls) var preparedControls
-        @Dependency(\.demoReset) var preparedReset
-        // The reset clears the very stores the pipeline keeps keys and windows in.
-        let stores = dependencies?.demoReset ?? preparedReset
+        let base = dependencies ?? DependencyValues._current
+        let sandboxes = SandboxRegistry.over(base, settings: settings)
         let admin: [any Endpoint] = [
             FeatureEndpoint(
                 routes: ControlsAdminRoutes(),
@@ -42,12 +40,26 @@ public enum App {
                 dependencies: dependencies,
                 role: .admin
             ),
+            FeatureEndpoint(
+                routes: SandboxAdminRoutes(),
+                reducer: SandboxesFeature(registry: sandboxes),
+                initialState: { .init() },
+                dependencies: dependencies,
+                role: .admin
+            ),
         ]
         return AppHandler(
             endpoints: [
                 FeatureEndpoint(
                     routes: ServiceRoutes(),
                     reducer: ServiceFeature(),
+                    initialState: { .init() },
+                    dependencies: dependencies,
+                    role: .service
+                ),
+                FeatureEndpoint(
+                    routes: SandboxRoutes(),
+                    reducer: SandboxesFeature(registry: sandboxes),
                     initialState: { .init() },
                     dependencies: dependencies,
                     role: .service
@@ -85,10 +97,8 @@ public enum App {
             ] + (settings.dev ? admin : []),
             settings: settings,
             accessLog: accessLog,
-            idempotency: stores.idempotency,
-            rateLimiter: stores.rateLimiter,
-            metrics: dependencies?.appMetrics ?? prepared,
-            controls: settings.dev ? dependencies?.demoControls ?? preparedControls : nil
+            sandboxes: sandboxes,
+            metrics: base.appMetrics
         )
     }
 }

@@ -12,6 +12,8 @@ public struct AppSettings: Sendable, Equatable {
     public var trustProxy: Bool
     /// `--dev`: serve the demo controls and `/__admin` (api.md §6.1–§6.2); without it they are 404.
     public var dev: Bool
+    /// `--max-sandboxes` and `--sandbox-idle` (api.md §6.4).
+    public var sandboxLimits: SandboxLimits
 
     /// Creates settings; trailing slashes on the URLs are dropped.
     public init(
@@ -19,7 +21,8 @@ public struct AppSettings: Sendable, Equatable {
         defaultHost: String = "localhost:8080",
         webURL: String = RouteContext.defaultWebURL,
         trustProxy: Bool = false,
-        dev: Bool = false
+        dev: Bool = false,
+        sandboxLimits: SandboxLimits = SandboxLimits()
     ) {
         var base = publicURL
         while base?.hasSuffix("/") == true { base?.removeLast() }
@@ -30,5 +33,6 @@ public struct AppSettings: Sendable, Equatable {
         self.webURL = web
         self.trustProxy = trustProxy
         self.dev = dev
+        self.sandboxLimits = sandboxLimits
     }
 }

@@ -88,6 +88,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "On SIGTERM or SIGINT, wait this long for in-flight requests before cancelling them.")
     var shutdownTimeout = DurationArgument(.seconds(10))
 
+    @Option(help: "Sandboxes (/sandboxes/{name}/…) live at once besides default; one more is answered 503.")
+    var maxSandboxes = SandboxLimits().maximum
+
+    @Option(help: "Drop a sandbox, with its data, after this long without a request.")
+    var sandboxIdle = DurationArgument(.seconds(SandboxLimits().idleSeconds))
+
     @Option(help: "Bytes of finished GET responses kept until their data changes (0 turns the cache off).")
     var responseCacheBytes = 8 * 1024 * 1024
 
@@ -143,6 +149,8 @@ struct Serve: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is outside 0…65535.") }
         guard loops >= 1 else { throw ValidationError("--loops must be at least 1.") }
         guard responseCacheBytes >= 0 else { throw ValidationError("--response-cache-bytes cannot be negative.") }
+        guard maxSandboxes >= 0 else { throw ValidationError("--max-sandboxes cannot be negative.") }
+        guard sandboxIdle.duration >= .seconds(1) else { throw ValidationError("--sandbox-idle must be at least 1s.") }
         guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1.") }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1.") }
         guard maxConnectionsPerClient >= 1 else {
@@ -213,19 +221,18 @@ struct Serve: AsyncParsableCommand {
             $0.newsletterPolicy = NewsletterPolicy(
                 tokenLifetime: tokenTTL.duration.components.seconds, addressLimiter: rateLimiter)
         }
-        let server = HTTPServer(
-            configuration: serverConfiguration,
-            handler: App.handler(
-                settings: AppSettings(
-                    publicURL: publicURL, defaultHost: "\(host):\(port)", webURL: webURL, trustProxy: trustProxy,
-                    dev: dev),
-                accessLog: accessLog ? Logger(label: "counterpart.access") : nil
-            ),
-            logger: logger
+        let handler = App.handler(
+            settings: AppSettings(
+                publicURL: publicURL, defaultHost: "\(host):\(port)", webURL: webURL, trustProxy: trustProxy,
+                dev: dev,
+                sandboxLimits: SandboxLimits(
+                    maximum: maxSandboxes, idleSeconds: sandboxIdle.duration.components.seconds)),
+            accessLog: accessLog ? Logger(label: "counterpart.access") : nil
         )
+        let server = HTTPServer(configuration: serverConfiguration, handler: handler, logger: logger)
         metrics.observe(server: { server.statistics() }, cache: cache)
         var groupConfiguration = ServiceGroupConfiguration(
-            services: [server],
+            services: [server, SandboxSweeper(sandboxes: handler.sandboxes)],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         )

@@ -10,6 +10,9 @@ import TodosFeature
 /// their dependencies: the pipeline's idempotency keys and rate windows, the read-only datasets
 /// when another seed is asked for, and the sizes it reports.
 ///
+/// One per sandbox (api.md §6.4): a sandbox's reset puts back its own state only, and cannot move
+/// the datasets every sandbox shares to another seed — only the default sandbox's can.
+///
 /// Resets take turns, so two that overlap cannot each finish part of the other. Each mutable domain
 /// is reset in one write of its own store (one SQLite transaction, or under the in-memory store's
 /// lock), and the datasets are replaced between two calls (`SeededDatasets`), so a request in flight
@@ -25,23 +28,47 @@ public struct DemoReset: Sendable {
     /// How many repositories and pins are served.
     public let repositoryCount: Int
     public let pinCount: Int
+    /// Whether this is a named sandbox's reset, which leaves the shared datasets where they are.
+    public let sharesDatasets: Bool
     private let turns = ReadWriteGate()
 
     /// Creates the reset over the pipeline's stores and the datasets.
     public init(
         idempotency: IdempotencyStore, rateLimiter: RateLimiter, datasets: SeededDatasets?, repositoryCount: Int,
-        pinCount: Int
+        pinCount: Int, sharesDatasets: Bool = false
     ) {
         self.idempotency = idempotency
         self.rateLimiter = rateLimiter
         self.datasets = datasets
         self.repositoryCount = repositoryCount
         self.pinCount = pinCount
+        self.sharesDatasets = sharesDatasets
+    }
+
+    /// A new sandbox's reset: its own keys and windows (`rateLimiter`), these shared datasets.
+    func sandboxed(rateLimiter: RateLimiter) -> DemoReset {
+        DemoReset(
+            idempotency: IdempotencyStore(), rateLimiter: rateLimiter, datasets: datasets,
+            repositoryCount: repositoryCount, pinCount: pinCount, sharesDatasets: true)
+    }
+
+    /// The seed the shared datasets hold now: the controls' where the datasets are fixed.
+    func datasetSeed(controls: DemoControls) -> UInt64 {
+        datasets?.seed ?? controls.seed
     }
 
     /// The 422 for a reset to another seed where the datasets cannot be regenerated; `nil` when
     /// the reset can go ahead.
     func unsupported(seed: UInt64?, controls: DemoControls) -> Problem? {
+        if sharesDatasets, let seed, seed != datasetSeed(controls: controls) {
+            return .validationFailed([
+                FieldError(
+                    field: "seed", code: "invalid",
+                    detail:
+                        "Repositories and pins are shared by every sandbox, at seed \(datasetSeed(controls: controls)); "
+                        + "reset without a seed, or reset the default sandbox (POST /__admin/reset) to change them.")
+            ])
+        }
         guard let seed, datasets == nil, seed != controls.seed else { return nil }
         return .validationFailed([
             FieldError(
@@ -59,9 +86,9 @@ public struct DemoReset: Sendable {
         @Dependency(\.responseCache) var cache
         @Dependency(\.demoControls) var controls
         return try await turns.write {
-            let current = datasets?.seed ?? controls.seed
+            let current = datasetSeed(controls: controls)
             let seed = requested ?? current
-            if seed != current, let datasets { try await datasets.reseed(seed) }
+            if seed != current, !sharesDatasets, let datasets { try await datasets.reseed(seed) }
             _ = try await todos.write(.resetTo(TodosSeed.demo))
             try await newsletter.reset(NewsletterSeed.subscribers)
             outbox.clear()

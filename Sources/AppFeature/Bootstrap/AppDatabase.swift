@@ -19,6 +19,8 @@ public struct AppDatabase: Sendable {
     public let todos: TodoRepository
     /// The newsletter's subscribers and tokens.
     public let newsletter: NewsletterRepository
+    /// Where sandboxes besides the default one keep their data (api.md §6.4).
+    public let sandboxes: SandboxStorage
     /// The read-only datasets, replaceable by a reset to another seed.
     public let datasets: SeededDatasets
     /// How many repositories and pins the database serves.
@@ -32,7 +34,7 @@ public struct AppDatabase: Sendable {
     public static let migrations =
         [SeedMarker.migration, SeedMarker.seedMigration] + TodosMigrations.all + RepoSearchMigrations.all
         + NewsletterMigrations.all
-        + MapPinsMigrations.all
+        + MapPinsMigrations.all + SandboxMigrations.all
 
     /// Opens `location`. Empty read-only tables (repositories, pins) are filled from `seed`, the pins
     /// as `pins` says; a file records that seed and keeps it. With `fillsTodos`, a database seen for
@@ -53,6 +55,7 @@ public struct AppDatabase: Sendable {
             return AppDatabase(
                 todos: .inMemory(seed: fillsTodos ? TodosSeed.demo : []),
                 newsletter: .inMemory(),
+                sandboxes: .inMemory,
                 datasets: datasets,
                 repositoryCount: RepositorySeed.repositoryCount,
                 pinCount: seededPins.count,
@@ -94,7 +97,7 @@ public struct AppDatabase: Sendable {
                     return (.sqlite(writer), .sqlite(writer))
                 })
             let database = AppDatabase(
-                todos: .sqlite(writer), newsletter: .sqlite(writer), datasets: datasets,
+                todos: .sqlite(writer), newsletter: .sqlite(writer), sandboxes: try .sqlite(writer), datasets: datasets,
                 repositoryCount: repositoryCount,
                 pinCount: pinCount, writer: writer, lock: lock)
             if fillsTodos, try !SeedMarker.isSeeded(writer) {
@@ -136,6 +139,7 @@ public struct AppDatabase: Sendable {
         values.repoSearchRepository = (resettable ? datasets.resettableRepositories : fixed.repositories)
             .timed(by: metrics)
         values.newsletterRepository = newsletter.timed(by: metrics)
+        values.sandboxStorage = sandboxes
         values.mapPinRepository = (resettable ? datasets.resettablePins : fixed.pins).timed(by: metrics)
         values.responseCache = cache
         values.appMetrics = metrics

@@ -3,9 +3,10 @@ import Synchronization
 /// The demo controls' shared state (api.md §6.1–§6.2): the run-time flags, the seed and request
 /// numbering behind every seeded draw, the `fail=N` scenarios and the request journal.
 ///
-/// One per server, created only with `--dev`; every loop's pipeline and the `/__admin` routes use
-/// it. The flags start from `--latency` and `--fault-rate` and change at run time
-/// (`PATCH /__admin/controls`, the console's toggles).
+/// One per sandbox (api.md §6.4), created only with `--dev`; every loop's pipeline and the
+/// `/__admin` routes use it. The flags start from `--latency` and `--fault-rate`, change at run time
+/// (`PATCH /__admin/controls`, the console's toggles) and are the server's: every sandbox shares
+/// them. The seed, the numbering of draws, the scenarios and the journal are the sandbox's own.
 public final class DemoControls: Sendable {
     /// The run-time flags: what every domain request gets unless its `Prefer` says otherwise.
     public struct Flags: Sendable, Equatable {
@@ -22,7 +23,6 @@ public final class DemoControls: Sendable {
     }
 
     private struct State {
-        var flags: Flags
         var seed: UInt64
         var sequence: UInt64 = 0
     }
@@ -34,6 +34,8 @@ public final class DemoControls: Sendable {
     /// Waits out an injected delay; a test may shorten or count it.
     let sleep: @Sendable (Duration) async throws -> Void
     private let state: Mutex<State>
+    /// The flags, shared by every sandbox's controls.
+    private let sharedFlags: SharedFlags
 
     /// Controls starting from `flags` and `seed`.
     public init(
@@ -46,12 +48,26 @@ public final class DemoControls: Sendable {
         self.scenarios = scenarios
         self.journal = journal
         self.sleep = sleep
-        state = Mutex(State(flags: flags, seed: seed))
+        state = Mutex(State(seed: seed))
+        sharedFlags = SharedFlags(flags)
+    }
+
+    private init(sharing other: DemoControls, seed: UInt64) {
+        scenarios = FailScenarios()
+        journal = RequestJournal(capacity: other.journal.capacity)
+        sleep = other.sleep
+        state = Mutex(State(seed: seed))
+        sharedFlags = other.sharedFlags
+    }
+
+    /// Controls for a new sandbox: these flags, and its own seed, numbering, scenarios and journal.
+    public func sandboxed(seed: UInt64) -> DemoControls {
+        DemoControls(sharing: self, seed: seed)
     }
 
     /// The flags now.
     public var flags: Flags {
-        state.withLock { $0.flags }
+        sharedFlags.value.withLock { $0 }
     }
 
     /// The seed of the data and the draws now.
@@ -61,15 +77,16 @@ public final class DemoControls: Sendable {
 
     /// Replaces the flags (`PATCH /__admin/controls`).
     public func update(_ flags: Flags) {
-        state.withLock { $0.flags = flags }
+        sharedFlags.value.withLock { $0 = flags }
     }
 
     /// Numbers the next domain request and returns its draws with the flags it runs under.
     func nextRequest() -> (draws: RequestDraws, flags: Flags) {
-        state.withLock { state in
+        let draws = state.withLock { state in
             defer { state.sequence += 1 }
-            return (RequestDraws(seed: state.seed, sequence: state.sequence), state.flags)
+            return RequestDraws(seed: state.seed, sequence: state.sequence)
         }
+        return (draws, flags)
     }
 
     /// Starts the numbering again under `seed`, forgetting scenarios and the journal (the flags stay).
@@ -80,5 +97,14 @@ public final class DemoControls: Sendable {
         }
         scenarios.removeAll()
         journal.removeAll()
+    }
+}
+
+/// The run-time flags every sandbox's controls read and change.
+private final class SharedFlags: Sendable {
+    let value: Mutex<DemoControls.Flags>
+
+    init(_ flags: DemoControls.Flags) {
+        value = Mutex(flags)
     }
 }

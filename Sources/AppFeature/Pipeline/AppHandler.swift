@@ -16,33 +16,31 @@ public struct AppHandler: HTTPHandler {
     private let accessLog: Logger?
     private let problemFormats: ProblemFormats
     private let answers: AnswerMetrics
-    private let journal: RequestJournal?
     private let pipeline: Pipeline
+    /// The sandboxes requests run in (api.md §6.4); the default one holds what requests naming
+    /// none use.
+    public let sandboxes: SandboxRegistry
 
-    /// Creates the handler over `endpoints`, asked in order; every answer is counted in `metrics`.
-    /// `controls` (`--dev`) turns on the demo controls and the request journal.
+    /// Creates the handler over `endpoints`, asked in order, running requests in `sandboxes`;
+    /// every answer is counted in `metrics`. With `settings.dev` the demo controls are applied and
+    /// requests journalled, each in its sandbox's controls.
     public init(
         endpoints: [any Endpoint],
         settings: AppSettings,
         accessLog: Logger? = nil,
-        idempotency: IdempotencyStore = IdempotencyStore(),
-        rateLimiter: RateLimiter = RateLimiter(limits: [:], now: { 0 }),
-        metrics: AppMetrics = AppMetrics(),
-        controls: DemoControls? = nil
+        sandboxes: SandboxRegistry,
+        metrics: AppMetrics = AppMetrics()
     ) {
         self.endpoints = endpoints
         self.accessLog = accessLog
         self.problemFormats = ProblemFormats(endpoints: endpoints)
         self.answers = metrics.answers
-        self.journal = controls?.journal
+        self.sandboxes = sandboxes
         var stages: [any PipelineStage] = [PreflightStage(), MethodStage(), NegotiationStage()]
-        if let controls {
-            stages.append(DemoControlStage(controls: controls, logger: Logger(label: "counterpart.controls")))
+        if settings.dev {
+            stages.append(DemoControlStage(logger: Logger(label: "counterpart.controls")))
         }
-        stages += [
-            RateLimitStage(limiter: rateLimiter, trustProxy: settings.trustProxy),
-            IdempotencyStage(store: idempotency),
-        ]
+        stages += [RateLimitStage(trustProxy: settings.trustProxy), IdempotencyStage()]
         pipeline = Pipeline(stages: stages) { flow in
             var context = RouteContext.resolve(
                 for: flow.request,
@@ -51,13 +49,84 @@ public struct AppHandler: HTTPHandler {
                 webURL: settings.webURL,
                 trustProxy: settings.trustProxy
             )
+            if !flow.urlPrefix.isEmpty { context.baseURL += flow.urlPrefix }
             context.partialResults = flow.partialResults
-            flow.endpoint.respond(to: flow.request, context: context, responder: flow.responder)
+            flow.endpoint.respond(
+                to: flow.request, context: context, dependencies: flow.sandbox.dependencies,
+                responder: flow.responder)
         }
     }
 
     public func handle(_ request: ServerRequest, exchange: Exchange) {
-        var responder = Responder(
+        let address: SandboxAddress
+        do {
+            address = try SandboxAddress(path: request.path, header: request.headers[.counterpartSandbox])
+        } catch {
+            return responder(for: request, exchange: exchange).send(.problem(error.problem))
+        }
+        var request = request
+        request.path = address.path
+        var responder = responder(for: request, exchange: exchange)
+        // The service routes are shared: never prefixed, and a header naming a sandbox changes nothing.
+        guard let (endpoint, methods) = endpoint(for: address.path),
+            endpoint.role != .service || !address.isPrefixed
+        else {
+            // Journalled where the client looks: its sandbox's journal, if that sandbox lives.
+            let sandbox = if let name = address.name { sandboxes.live(name) } else { sandboxes.defaultSandbox }
+            responder.journal = sandbox?.controls?.journal
+            responder.send(
+                .problem(.notFound("No route matches \(request.path). GET / lists the routes this server has."))
+            )
+            return
+        }
+        responder.route = endpoint.template(for: address.path)
+        let start = { @Sendable [request, responder] (sandbox: Sandbox) in
+            var responder = responder
+            if endpoint.role == .domain { responder.journal = sandbox.controls?.journal }
+            pipeline.run(
+                RequestFlow(
+                    request: request, endpoint: endpoint, methods: methods, sandbox: sandbox,
+                    urlPrefix: address.urlPrefix, responder: responder))
+        }
+        guard endpoint.role != .service, let name = address.name else { return start(sandboxes.defaultSandbox) }
+        switch sandboxes.lookup(name) {
+        case .ready(let sandbox):
+            start(sandbox)
+        case .opening(let creation):
+            wait(for: creation, name: name, responder: responder, then: start)
+        case .full(let retryAfter):
+            responder.send(.problem(.sandboxLimit(maximum: sandboxes.limits.maximum, retryAfter: retryAfter)))
+        }
+    }
+
+    /// Runs `start` on the request's loop once `creation` has seeded the sandbox; a disconnect or the
+    /// deadline meanwhile ends the request (the sandbox is still created, for the next one).
+    private func wait(
+        for creation: Task<Sandbox, any Error>, name: SandboxName, responder: Responder,
+        then start: @escaping @Sendable (Sandbox) -> Void
+    ) {
+        let exchange = responder.exchange
+        let loop = exchange.loop
+        let waiter = Task(executorPreference: loop.taskExecutor) {
+            let created = await creation.result
+            loop.execute {
+                guard !exchange.isAnswered else { return }
+                switch created {
+                case .success(let sandbox):
+                    start(sandbox)
+                case .failure:
+                    responder.send(.problem(.unavailable("Sandbox \(name) could not be created; retry in a second.")))
+                }
+            }
+        }
+        exchange.awaitResponse { reason in
+            waiter.cancel()
+            responder.abandon(reason)
+        }
+    }
+
+    private func responder(for request: ServerRequest, exchange: Exchange) -> Responder {
+        Responder(
             request: request,
             exchange: exchange,
             started: .now,
@@ -65,16 +134,6 @@ public struct AppHandler: HTTPHandler {
             problemFormats: problemFormats,
             metrics: answers
         )
-        guard let (endpoint, methods) = endpoint(for: request.path) else {
-            responder.journal = journal
-            responder.send(
-                .problem(.notFound("No route matches \(request.path). GET / lists the routes this server has."))
-            )
-            return
-        }
-        responder.route = endpoint.template(for: request.path)
-        if endpoint.role == .domain { responder.journal = journal }
-        pipeline.run(RequestFlow(request: request, endpoint: endpoint, methods: methods, responder: responder))
     }
 
     public func bypassesInFlightLimit(_ request: ServerRequest) -> Bool {

@@ -27,8 +27,10 @@ public protocol Endpoint: Sendable {
     func problemFormat(for path: String) -> ProblemFormat?
     /// Whether `request` can be answered from part of the data (`fault=incomplete`).
     func answersPartially(_ request: ServerRequest) -> Bool
-    /// Routes `request` and runs the domain's store for it; answers through `responder`.
-    func respond(to request: ServerRequest, context: RouteContext, responder: Responder)
+    /// Routes `request` and runs the domain's store for it, with `dependencies` when given (a
+    /// sandbox's, api.md §6.4) or else the endpoint's own; answers through `responder`.
+    func respond(
+        to request: ServerRequest, context: RouteContext, dependencies: DependencyValues?, responder: Responder)
 }
 
 /// What an endpoint is for, as the demo controls see it (api.md §6.1).
@@ -99,7 +101,9 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
         routes.answersPartially(request)
     }
 
-    public func respond(to request: ServerRequest, context: RouteContext, responder: Responder) {
+    public func respond(
+        to request: ServerRequest, context: RouteContext, dependencies: DependencyValues?, responder: Responder
+    ) {
         let route: R.Action.Request
         do {
             route = try routes.route(request, context: context)
@@ -111,7 +115,7 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
             reducer: reducer,
             initialState: initialState(),
             request: route,
-            dependencies: dependencies,
+            dependencies: dependencies ?? self.dependencies,
             responder: responder
         )
     }

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let pipeline = Pipeline(stages: [MethodStage(), NegotiationStage()]) { flow in
-///     flow.endpoint.respond(to: flow.request, context: context(flow), responder: flow.responder)
+///     flow.endpoint.respond(to: flow.request, context: context(flow), dependencies: nil, responder: flow.responder)
 /// }
 /// pipeline.run(flow)
 /// ```

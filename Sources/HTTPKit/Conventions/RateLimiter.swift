@@ -82,6 +82,11 @@ public final class RateLimiter: Sendable {
         return Int64(time.tv_sec)
     }
 
+    /// A limiter with the same allowances and clock and no windows yet: a new sandbox's (api.md §6.4).
+    public func withoutWindows() -> RateLimiter {
+        RateLimiter(limits: limits, now: now)
+    }
+
     /// Forgets every window: every client starts with its whole allowance (`POST /__admin/reset`).
     public func removeAll() {
         state.withLock { $0 = Windows() }

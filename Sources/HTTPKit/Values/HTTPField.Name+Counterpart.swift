@@ -20,6 +20,9 @@ extension HTTPField.Name {
     public static let link = Self("Link")!
     /// `X-Total-Count`: how many items matched before paging.
     public static let xTotalCount = Self("X-Total-Count")!
+    /// `Counterpart-Sandbox`: the sandbox a request runs in, for clients that prefer a header to
+    /// a `/sandboxes/{name}` prefix (api.md §6.4).
+    public static let counterpartSandbox = Self("Counterpart-Sandbox")!
     /// `Idempotency-Key` (api.md §1.2).
     public static let idempotencyKey = Self("Idempotency-Key")!
     /// `Idempotent-Replayed: true` on a replayed answer.

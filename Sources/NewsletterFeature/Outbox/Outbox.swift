@@ -11,17 +11,18 @@ public final class Outbox: Sendable {
     /// Mails kept before the oldest is dropped (api.md §1.2's limits table).
     public static let capacity = 200
 
-    private let keeps: Bool
+    /// Whether sent mail is kept (`--dev`) or dropped.
+    public let keepsMail: Bool
     private let mails = Mutex<[Mail]>([])
 
     /// An outbox that keeps mail (`--dev`) or drops it.
     public init(keepsMail: Bool) {
-        self.keeps = keepsMail
+        self.keepsMail = keepsMail
     }
 
     /// Records a sent mail, dropping the oldest beyond `capacity`; the mail is composed only if kept.
     public func deliver(_ mail: @autoclosure () -> Mail) {
-        guard keeps else { return }
+        guard keepsMail else { return }
         let mail = mail()
         mails.withLock { mails in
             mails.append(mail)

@@ -2,88 +2,97 @@ import EmailRule
 import Foundation
 public import GRDB
 import HTTPKit
-import Storage
+public import Storage
 
 extension NewsletterRepository {
     /// The store in SQLite through GRDB: each command reads the subscriber and token it touches,
     /// applies `NewsletterRules` and writes the difference, atomically — concurrent commands share
     /// one transaction, each in its own savepoint (`GroupCommit`), so a burst of sign-ups costs one
-    /// commit, not one each.
-    public static func sqlite(_ database: any DatabaseWriter) -> Self {
-        let writes = GroupCommit(database)
+    /// commit, not one each. It sees `sandbox`'s subscribers and tokens only (api.md §6.4); stores of
+    /// several sandboxes on one file share `writes`, so their commits group too.
+    public static func sqlite(
+        _ database: any DatabaseWriter, sandbox: String = SandboxColumn.defaultSandbox, writes: GroupCommit? = nil
+    ) -> Self {
+        let writes = writes ?? GroupCommit(database)
+        let subscriberRows = SubscriberRows(sandbox: sandbox)
+        let tokenRows = TokenRows(sandbox: sandbox)
         return Self(
             subscribe: { signup in
                 try await write(writes) { db in
                     let change = NewsletterRules.signUp(
-                        signup, existing: try SubscriberRows.fetchOne(db, identity: signup.address.identity))
+                        signup, existing: try subscriberRows.fetchOne(db, identity: signup.address.identity))
                     if change.dropsUnsubscribeTokens {
-                        try TokenRows.delete(db, identity: change.subscriber.identity, kind: .unsubscribe)
+                        try tokenRows.delete(db, identity: change.subscriber.identity, kind: .unsubscribe)
                     }
-                    try SubscriberRows.upsert(db, change.subscriber)
-                    try TokenRows.insert(db, change.token)
+                    try subscriberRows.upsert(db, change.subscriber)
+                    try tokenRows.insert(db, change.token)
                     return change.outcome
                 }
             },
             confirm: { confirmation in
                 try await write(writes) { db in
-                    let token = try TokenRows.fetchOne(db, digest: confirmation.token)
+                    let token = try tokenRows.fetchOne(db, digest: confirmation.token)
                     let change = try NewsletterRules.confirm(
                         confirmation, token: token,
-                        subscriber: try token.flatMap { try SubscriberRows.fetchOne(db, identity: $0.identity) })
-                    if let subscriber = change.subscriber { try SubscriberRows.upsert(db, subscriber) }
-                    if let used = change.usedToken { try TokenRows.markUsed(db, digest: used, at: confirmation.now) }
-                    if let new = change.newToken { try TokenRows.insert(db, new) }
+                        subscriber: try token.flatMap { try subscriberRows.fetchOne(db, identity: $0.identity) })
+                    if let subscriber = change.subscriber { try subscriberRows.upsert(db, subscriber) }
+                    if let used = change.usedToken { try tokenRows.markUsed(db, digest: used, at: confirmation.now) }
+                    if let new = change.newToken { try tokenRows.insert(db, new) }
                     return change.outcome
                 }
             },
             inspect: { digest, kind, now in
                 try await RepositoryError.mappingSQLite {
                     try await database.read { db in
-                        let token = try TokenRows.fetchOne(db, digest: digest)
+                        let token = try tokenRows.fetchOne(db, digest: digest)
                         return try NewsletterRules.inspect(
                             token, kind: kind, digest: digest,
-                            subscriber: try token.flatMap { try SubscriberRows.fetchOne(db, identity: $0.identity) },
+                            subscriber: try token.flatMap { try subscriberRows.fetchOne(db, identity: $0.identity) },
                             now: now)
                     }
                 }
             },
             unsubscribe: { digest, now in
                 try await write(writes) { db in
-                    let token = try TokenRows.fetchOne(db, digest: digest)
+                    let token = try tokenRows.fetchOne(db, digest: digest)
                     let subscriber = try NewsletterRules.unsubscribe(
                         token, digest: digest,
-                        subscriber: try token.flatMap { try SubscriberRows.fetchOne(db, identity: $0.identity) },
+                        subscriber: try token.flatMap { try subscriberRows.fetchOne(db, identity: $0.identity) },
                         now: now)
-                    try SubscriberRows.upsert(db, subscriber)
-                    try TokenRows.deleteUnusedConfirmTokens(db, identity: subscriber.identity)
+                    try subscriberRows.upsert(db, subscriber)
+                    try tokenRows.deleteUnusedConfirmTokens(db, identity: subscriber.identity)
                     return subscriber
                 }
             },
             erase: { digest in
                 try await write(writes) { db in
-                    guard let token = try TokenRows.fetchOne(db, digest: digest), token.kind == .unsubscribe,
-                        let subscriber = try SubscriberRows.fetchOne(db, identity: token.identity)
+                    guard let token = try tokenRows.fetchOne(db, digest: digest), token.kind == .unsubscribe,
+                        let subscriber = try subscriberRows.fetchOne(db, identity: token.identity)
                     else { throw NewsletterError.unknownToken }
                     // The tokens go with it: ON DELETE CASCADE.
-                    try db.execute(
-                        sql: "DELETE FROM newsletter_subscribers WHERE identity = ?", arguments: [subscriber.identity])
+                    try subscriberRows.delete(db, identity: subscriber.identity)
                     return subscriber
                 }
             },
             subscribers: {
                 try await RepositoryError.mappingSQLite {
-                    try await database.read { db in try SubscriberRows.fetchAll(db) }
+                    try await database.read { db in try subscriberRows.fetchAll(db) }
                 }
             },
             reset: { seed in
                 try await write(writes) { db in
-                    // Tokens go with their subscribers (ON DELETE CASCADE), but say so explicitly.
-                    try db.execute(sql: "DELETE FROM newsletter_tokens")
-                    try db.execute(sql: "DELETE FROM newsletter_subscribers")
-                    for subscriber in seed { try SubscriberRows.upsert(db, subscriber) }
+                    try dropSandbox(db, sandbox)
+                    for subscriber in seed { try subscriberRows.upsert(db, subscriber) }
                 }
             }
         )
+    }
+
+    /// Removes every subscriber and token of `sandbox`: one range of each table's key.
+    public static func dropSandbox(_ db: Database, _ sandbox: String) throws {
+        // Tokens go with their subscribers (ON DELETE CASCADE), but say so explicitly.
+        try db.execute(sql: "DELETE FROM newsletter_tokens WHERE sandbox = ?", arguments: [sandbox])
+        try db.execute(sql: "DELETE FROM newsletter_subscribers WHERE sandbox = ?", arguments: [sandbox])
     }
 
     private static func write<T: Sendable>(_ writes: GroupCommit, _ body: @escaping @Sendable (Database) throws -> T)
@@ -93,35 +102,48 @@ extension NewsletterRepository {
     }
 }
 
-/// The `newsletter_subscribers` table's SQL, all with bound arguments.
-enum SubscriberRows {
+/// One sandbox's rows of the `newsletter_subscribers` table: its SQL, all with bound arguments.
+struct SubscriberRows {
     static let columns = "identity, email, name, status, createdAt, confirmedAt, unsubscribedAt"
 
-    static func fetchOne(_ db: Database, identity: String) throws -> Subscriber? {
+    /// The sandbox whose rows these are.
+    let sandbox: String
+
+    func fetchOne(_ db: Database, identity: String) throws -> Subscriber? {
         try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT \(columns) FROM newsletter_subscribers WHERE identity = ?"),
-            arguments: [identity]
-        ).map(subscriber)
+            db.cachedStatement(
+                sql: "SELECT \(Self.columns) FROM newsletter_subscribers WHERE sandbox = ? AND identity = ?"),
+            arguments: [sandbox, identity]
+        ).map(Self.subscriber)
     }
 
-    static func fetchAll(_ db: Database) throws -> [Subscriber] {
-        try Row.fetchAll(db, sql: "SELECT \(columns) FROM newsletter_subscribers ORDER BY createdAt, identity")
-            .map(subscriber)
+    func fetchAll(_ db: Database) throws -> [Subscriber] {
+        try Row.fetchAll(
+            db,
+            sql: "SELECT \(Self.columns) FROM newsletter_subscribers WHERE sandbox = ? ORDER BY createdAt, identity",
+            arguments: [sandbox]
+        ).map(Self.subscriber)
     }
 
-    static func upsert(_ db: Database, _ subscriber: Subscriber) throws {
+    func upsert(_ db: Database, _ subscriber: Subscriber) throws {
         try db.cachedStatement(
             sql: """
-                INSERT INTO newsletter_subscribers (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(identity) DO UPDATE SET email = excluded.email, name = excluded.name,
+                INSERT INTO newsletter_subscribers (sandbox, \(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(sandbox, identity) DO UPDATE SET email = excluded.email, name = excluded.name,
                 status = excluded.status, createdAt = excluded.createdAt, confirmedAt = excluded.confirmedAt,
                 unsubscribedAt = excluded.unsubscribedAt
                 """
         ).execute(arguments: [
-            subscriber.identity, subscriber.email, subscriber.name, subscriber.status.rawValue,
+            sandbox, subscriber.identity, subscriber.email, subscriber.name, subscriber.status.rawValue,
             subscriber.createdAt.secondsSince1970, subscriber.confirmedAt?.secondsSince1970,
             subscriber.unsubscribedAt?.secondsSince1970,
         ])
+    }
+
+    func delete(_ db: Database, identity: String) throws {
+        try db.execute(
+            sql: "DELETE FROM newsletter_subscribers WHERE sandbox = ? AND identity = ?",
+            arguments: [sandbox, identity])
     }
 
     private static func subscriber(_ row: Row) throws -> Subscriber {
@@ -137,16 +159,22 @@ enum SubscriberRows {
     }
 }
 
-/// The `newsletter_tokens` table's SQL, all with bound arguments.
-enum TokenRows {
-    static func fetchOne(_ db: Database, digest: TokenDigest) throws -> StoredToken? {
+/// One sandbox's rows of the `newsletter_tokens` table: its SQL, all with bound arguments. A token
+/// of another sandbox is no token here.
+struct TokenRows {
+    /// The sandbox whose rows these are.
+    let sandbox: String
+
+    func fetchOne(_ db: Database, digest: TokenDigest) throws -> StoredToken? {
         guard
             let row = try Row.fetchOne(
                 db.cachedStatement(
-                    sql:
-                        "SELECT digest, identity, kind, createdAt, expiresAt, usedAt FROM newsletter_tokens WHERE digest = ?"
+                    sql: """
+                        SELECT digest, identity, kind, createdAt, expiresAt, usedAt FROM newsletter_tokens
+                        WHERE digest = ? AND sandbox = ?
+                        """
                 ),
-                arguments: [Data(digest.bytes)])
+                arguments: [Data(digest.bytes), sandbox])
         else { return nil }
         let kind: String = row[2]
         guard let parsed = TokenKind(rawValue: kind) else {
@@ -160,30 +188,35 @@ enum TokenRows {
             usedAt: (row[5] as Int64?).map(Timestamp.init(secondsSince1970:)))
     }
 
-    static func insert(_ db: Database, _ token: StoredToken) throws {
+    func insert(_ db: Database, _ token: StoredToken) throws {
         try db.cachedStatement(
-            sql:
-                "INSERT INTO newsletter_tokens (digest, identity, kind, createdAt, expiresAt, usedAt) VALUES (?, ?, ?, ?, ?, ?)"
+            sql: """
+                INSERT INTO newsletter_tokens (digest, sandbox, identity, kind, createdAt, expiresAt, usedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """
         ).execute(arguments: [
-            Data(token.digest.bytes), token.identity, token.kind.rawValue, token.createdAt.secondsSince1970,
+            Data(token.digest.bytes), sandbox, token.identity, token.kind.rawValue, token.createdAt.secondsSince1970,
             token.expiresAt?.secondsSince1970, token.usedAt?.secondsSince1970,
         ])
     }
 
-    static func markUsed(_ db: Database, digest: TokenDigest, at time: Timestamp) throws {
+    func markUsed(_ db: Database, digest: TokenDigest, at time: Timestamp) throws {
         try db.execute(
-            sql: "UPDATE newsletter_tokens SET usedAt = ? WHERE digest = ?",
-            arguments: [time.secondsSince1970, Data(digest.bytes)])
+            sql: "UPDATE newsletter_tokens SET usedAt = ? WHERE digest = ? AND sandbox = ?",
+            arguments: [time.secondsSince1970, Data(digest.bytes), sandbox])
     }
 
-    static func delete(_ db: Database, identity: String, kind: TokenKind) throws {
+    func delete(_ db: Database, identity: String, kind: TokenKind) throws {
         try db.execute(
-            sql: "DELETE FROM newsletter_tokens WHERE identity = ? AND kind = ?", arguments: [identity, kind.rawValue])
+            sql: "DELETE FROM newsletter_tokens WHERE sandbox = ? AND identity = ? AND kind = ?",
+            arguments: [sandbox, identity, kind.rawValue])
     }
 
-    static func deleteUnusedConfirmTokens(_ db: Database, identity: String) throws {
+    func deleteUnusedConfirmTokens(_ db: Database, identity: String) throws {
         try db.execute(
-            sql: "DELETE FROM newsletter_tokens WHERE identity = ? AND kind = 'confirm' AND usedAt IS NULL",
-            arguments: [identity])
+            sql: """
+                DELETE FROM newsletter_tokens WHERE sandbox = ? AND identity = ? AND kind = 'confirm' AND usedAt IS NULL
+                """,
+            arguments: [sandbox, identity])
     }
 }

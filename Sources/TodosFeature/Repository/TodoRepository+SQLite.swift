@@ -1,7 +1,7 @@
 import Foundation
 public import GRDB
 import HTTPKit
-import Storage
+public import Storage
 
 extension TodoRepository {
     /// The store in SQLite through GRDB: reads — a todo by id, a list of at most the 1,000 stored —
@@ -9,19 +9,26 @@ extension TodoRepository {
     /// event loop reads without a thread hop); each write is one transaction
     /// that loads the (at most 1,000) stored todos, applies `TodoRules`, and writes back only the
     /// rows that changed.
-    public static func sqlite(_ database: any DatabaseWriter) -> Self {
+    ///
+    /// Every row belongs to a sandbox (api.md §6.4): this store sees `sandbox`'s rows only. Stores
+    /// of several sandboxes on one file share `reads`, so each thread opens one connection, not one
+    /// per sandbox.
+    public static func sqlite(
+        _ database: any DatabaseWriter, sandbox: String = SandboxColumn.defaultSandbox, reads: LocalReads? = nil
+    ) -> Self {
         let version = DataVersion()
-        let reads = LocalReads(database)
+        let reads = reads ?? LocalReads(database)
+        let rows = TodoRows(sandbox: sandbox)
         return Self(
             list: { filter in
                 try await RepositoryError.mappingSQLite {
-                    try await reads.read { db in try TodoRows.fetch(db, filter: filter) }
+                    try await reads.read { db in try rows.fetch(db, filter: filter) }
                 }
             },
             fetch: { id in
                 try await RepositoryError.mappingSQLite {
                     try await reads.read { db in
-                        guard let todo = try TodoRows.fetchOne(db, id: id) else {
+                        guard let todo = try rows.fetchOne(db, id: id) else {
                             throw RepositoryErrorMessages.notFound(id)
                         }
                         return todo
@@ -31,9 +38,9 @@ extension TodoRepository {
             write: { change in
                 try await RepositoryError.mappingSQLite {
                     let (outcome, changed) = try await database.write { db in
-                        let mutation = try TodoRules.apply(change, to: TodoRows.fetch(db, filter: .all))
-                        for id in mutation.deletions { try TodoRows.delete(db, id: id) }
-                        for todo in mutation.upserts { try TodoRows.upsert(db, todo) }
+                        let mutation = try TodoRules.apply(change, to: rows.fetch(db, filter: .all))
+                        for id in mutation.deletions { try rows.delete(db, id: id) }
+                        for todo in mutation.upserts { try rows.upsert(db, todo) }
                         return (mutation.outcome, !mutation.upserts.isEmpty || !mutation.deletions.isEmpty)
                     }
                     // Bumped after the commit: a reader that saw the old version cached old data under it.
@@ -46,52 +53,66 @@ extension TodoRepository {
     }
 }
 
-/// The `todos` table's SQL, all with bound arguments.
-enum TodoRows {
+extension TodoRepository {
+    /// Removes every todo of `sandbox`: one range of the primary key, whatever the others hold.
+    public static func dropSandbox(_ db: Database, _ sandbox: String) throws {
+        try db.execute(sql: "DELETE FROM todos WHERE sandbox = ?", arguments: [sandbox])
+    }
+}
+
+/// One sandbox's rows of the `todos` table: its SQL, all with bound arguments.
+struct TodoRows: Sendable {
     static let columns = #"id, description, isComplete, "order", createdAt, updatedAt"#
 
-    static func fetch(_ db: Database, filter: TodoFilter) throws -> [Todo] {
+    /// The sandbox whose rows these are.
+    let sandbox: String
+
+    func fetch(_ db: Database, filter: TodoFilter) throws -> [Todo] {
         let order = #" ORDER BY "order", createdAt, id"#
         // Cached statements: preparing the SQL again cost as much as running it (measured).
         let cursor =
             switch filter {
             case .all:
-                try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(columns) FROM todos" + order))
+                try Row.fetchCursor(
+                    db.cachedStatement(sql: "SELECT \(Self.columns) FROM todos WHERE sandbox = ?" + order),
+                    arguments: [sandbox])
             case .active, .completed:
                 try Row.fetchCursor(
-                    db.cachedStatement(sql: "SELECT \(columns) FROM todos WHERE isComplete = ?" + order),
-                    arguments: [filter == .completed]
+                    db.cachedStatement(
+                        sql: "SELECT \(Self.columns) FROM todos WHERE sandbox = ? AND isComplete = ?" + order),
+                    arguments: [sandbox, filter == .completed]
                 )
             }
         var todos: [Todo] = []
         // A cursor reuses one row object instead of copying every row with its column names.
-        while let row = try cursor.next() { todos.append(try todo(row)) }
+        while let row = try cursor.next() { todos.append(try Self.todo(row)) }
         return todos
     }
 
-    static func fetchOne(_ db: Database, id: UUID) throws -> Todo? {
+    func fetchOne(_ db: Database, id: UUID) throws -> Todo? {
         try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT \(columns) FROM todos WHERE id = ?"), arguments: [id.lowercased]
+            db.cachedStatement(sql: "SELECT \(Self.columns) FROM todos WHERE sandbox = ? AND id = ?"),
+            arguments: [sandbox, id.lowercased]
         )
-        .map(todo)
+        .map(Self.todo)
     }
 
-    static func upsert(_ db: Database, _ todo: Todo) throws {
-        try db.execute(
+    func upsert(_ db: Database, _ todo: Todo) throws {
+        try db.cachedStatement(
             sql: """
-                INSERT INTO todos (\(columns)) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET description = excluded.description, isComplete = excluded.isComplete,
-                "order" = excluded."order", createdAt = excluded.createdAt, updatedAt = excluded.updatedAt
-                """,
-            arguments: [
-                todo.id.lowercased, todo.description, todo.isComplete, todo.order,
-                todo.createdAt.secondsSince1970 * 1000, todo.updatedAt.secondsSince1970 * 1000,
-            ]
-        )
+                INSERT INTO todos (sandbox, \(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(sandbox, id) DO UPDATE SET description = excluded.description,
+                isComplete = excluded.isComplete, "order" = excluded."order", createdAt = excluded.createdAt,
+                updatedAt = excluded.updatedAt
+                """
+        ).execute(arguments: [
+            sandbox, todo.id.lowercased, todo.description, todo.isComplete, todo.order,
+            todo.createdAt.secondsSince1970 * 1000, todo.updatedAt.secondsSince1970 * 1000,
+        ])
     }
 
-    static func delete(_ db: Database, id: UUID) throws {
-        try db.execute(sql: "DELETE FROM todos WHERE id = ?", arguments: [id.lowercased])
+    func delete(_ db: Database, id: UUID) throws {
+        try db.execute(sql: "DELETE FROM todos WHERE sandbox = ? AND id = ?", arguments: [sandbox, id.lowercased])
     }
 
     /// A todo from a row of `columns`, read by position (GRDB's by-name lookup lowercases each name).

@@ -20,6 +20,28 @@ public enum TodosMigrations {
                     """
             )
             try db.execute(sql: #"CREATE INDEX todos_by_order ON todos ("order", createdAt, id)"#)
-        }
+        },
+        Migration("todos-2-sandboxes") { db in
+            // Every row belongs to a sandbox (api.md §6.4), first in the key, so one sandbox's rows
+            // are one range of it: listed, and dropped, without reading anyone else's.
+            try db.execute(
+                sql: """
+                    ALTER TABLE todos RENAME TO todos_1;
+                    CREATE TABLE todos (
+                        sandbox TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        description TEXT NOT NULL,
+                        isComplete INTEGER NOT NULL,
+                        "order" INTEGER NOT NULL,
+                        createdAt INTEGER NOT NULL,
+                        updatedAt INTEGER NOT NULL,
+                        PRIMARY KEY (sandbox, id)
+                    ) STRICT;
+                    INSERT INTO todos SELECT 'default', * FROM todos_1;
+                    DROP TABLE todos_1;
+                    CREATE INDEX todos_by_order ON todos (sandbox, "order", createdAt, id);
+                    """
+            )
+        },
     ]
 }

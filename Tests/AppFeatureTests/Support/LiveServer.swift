@@ -62,6 +62,7 @@ enum LiveServer {
                 ),
             ],
             settings: AppSettings(),
+            sandboxes: .over(service, settings: AppSettings()),
             metrics: metrics
         )
         try await serve(handler, configure: configure, beforeShutdown: gate.open, body)

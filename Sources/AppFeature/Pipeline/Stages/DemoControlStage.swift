@@ -11,13 +11,13 @@ import Logging
 /// injected status (`status`, `fail=N`, the fault rate) or a fault (`drop`, `hang`, `malformed`,
 /// `incomplete` where the route can answer partially).
 /// Injected answers are sent before the idempotency stage, so they are never stored as a key's
-/// answer. Values that cannot be applied are logged and left out of `Preference-Applied`.
+/// answer. Values that cannot be applied are logged and left out of `Preference-Applied`. Draws
+/// and `fail=N` scenarios are the request's sandbox's (api.md §6.4); the flags are shared.
 struct DemoControlStage: PipelineStage {
-    let controls: DemoControls
     let logger: Logger
 
     func process(_ flow: RequestFlow, next: PipelineNext) {
-        guard flow.endpoint.role == .domain else { return next(flow) }
+        guard flow.endpoint.role == .domain, let controls = flow.sandbox.controls else { return next(flow) }
         let preferences = Self.preferences(for: flow)
         if !preferences.ignored.isEmpty {
             logger.notice(
@@ -36,11 +36,12 @@ struct DemoControlStage: PipelineStage {
         } else if let latency = flags.latency {
             delay = draws.integer(in: latency, for: .latency)
         }
-        guard delay > 0 else { return misbehave(flow, preferences, draws: draws, flags: flags, next: next) }
-        flow.responder.controls.delayMilliseconds = Double(delay)
-        wait(milliseconds: delay, flow: flow) { flow in
-            misbehave(flow, preferences, draws: draws, flags: flags, next: next)
+        let misbehave = { @Sendable (flow: RequestFlow) in
+            Self.misbehave(flow, preferences, draws: draws, flags: flags, scenarios: controls.scenarios, next: next)
         }
+        guard delay > 0 else { return misbehave(flow) }
+        flow.responder.controls.delayMilliseconds = Double(delay)
+        Self.wait(milliseconds: delay, flow: flow, sleep: controls.sleep, then: misbehave)
     }
 
     /// What the request asks for, less a fault its route cannot honour.
@@ -56,12 +57,12 @@ struct DemoControlStage: PipelineStage {
 
     /// Waits `milliseconds` in a task that a disconnect or the deadline cancels (journalled as such),
     /// then continues on the request's loop.
-    private func wait(
-        milliseconds: Int, flow: RequestFlow, then continuation: @escaping @Sendable (RequestFlow) -> Void
+    private static func wait(
+        milliseconds: Int, flow: RequestFlow, sleep: @escaping @Sendable (Duration) async throws -> Void,
+        then continuation: @escaping @Sendable (RequestFlow) -> Void
     ) {
         let exchange = flow.responder.exchange
         let loop = exchange.loop
-        let sleep = controls.sleep
         let task = Task(executorPreference: loop.taskExecutor) {
             do { try await sleep(.milliseconds(milliseconds)) } catch { return }
             loop.execute {
@@ -76,16 +77,16 @@ struct DemoControlStage: PipelineStage {
     }
 
     /// Everything after the delay: an injected status, a fault, or on to the domain.
-    private func misbehave(
+    private static func misbehave(
         _ flow: RequestFlow, _ preferences: DemoPreferences, draws: RequestDraws, flags: DemoControls.Flags,
-        next: PipelineNext
+        scenarios: FailScenarios, next: PipelineNext
     ) {
         var flow = flow
         if let failures = preferences.fail {
             flow.responder.controls.applied.append("fail=\(failures)")
             if let name = preferences.scenario { flow.responder.controls.applied.append("scenario=\(name)") }
             let scenario = preferences.scenario ?? Self.scenario(of: flow.request)
-            if controls.scenarios.shouldFail(scenario, failures: failures) {
+            if scenarios.shouldFail(scenario, failures: failures) {
                 let status = preferences.status ?? 503
                 if preferences.status != nil { flow.responder.controls.applied.append("status=\(status)") }
                 return flow.responder.send(.problem(.injected(status: status, cause: "Prefer: fail=\(failures)")))

@@ -3,12 +3,11 @@ import HTTPTypes
 
 /// api.md §1.2's `Idempotency-Key`: the first request with a key proceeds and its answer is kept; a
 /// repeat is answered from the store, and a clash (in flight 409, another body 422, bad key 400) is
-/// answered here.
+/// answered here. Each sandbox keeps its own keys.
 struct IdempotencyStage: PipelineStage {
-    let store: IdempotencyStore
-
     func process(_ flow: RequestFlow, next: PipelineNext) {
         let request = flow.request
+        let store = flow.sandbox.idempotency
         guard let header = request.headers[.idempotencyKey], flow.endpoint.acceptsIdempotencyKey(request) else {
             return next(flow)
         }

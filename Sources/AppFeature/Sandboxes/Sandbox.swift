@@ -1,0 +1,59 @@
+public import Dependencies
+public import HTTPKit
+import Synchronization
+
+/// One sandbox (api.md §6.4): everything mutable a request inside it sees — its repositories, outbox,
+/// demo controls and reset (in `dependencies`), its idempotency keys and rate windows — and when it
+/// was last used.
+///
+/// A reference: the registry and every request in flight share it, and a request that began before
+/// the sandbox was dropped finishes with it.
+public final class Sandbox: Sendable {
+    /// Its name.
+    public let name: SandboxName
+    /// When it was first created (a restart keeps it).
+    public let createdAt: Timestamp
+    /// The seed it was created with.
+    private let initialSeed: UInt64
+    /// The idempotency keys its requests used.
+    public let idempotency: IdempotencyStore
+    /// Its clients' rate windows.
+    public let rateLimiter: RateLimiter
+    /// Its demo controls (`--dev`); `nil` without.
+    public let controls: DemoControls?
+    /// What its stores run with; `nil` for the default sandbox, whose endpoints keep their own.
+    public let dependencies: DependencyValues?
+    private let lastUse: Atomic<Int64>
+
+    /// A sandbox over these stores, last used at `now` (Unix seconds).
+    public init(
+        name: SandboxName,
+        createdAt: Timestamp,
+        seed: UInt64,
+        idempotency: IdempotencyStore,
+        rateLimiter: RateLimiter,
+        controls: DemoControls?,
+        dependencies: DependencyValues?,
+        now: Int64
+    ) {
+        self.name = name
+        self.createdAt = createdAt
+        initialSeed = seed
+        self.idempotency = idempotency
+        self.rateLimiter = rateLimiter
+        self.controls = controls
+        self.dependencies = dependencies
+        lastUse = Atomic(now)
+    }
+
+    /// The seed of its draws: the one its last reset gave, else the one it was created with.
+    public var seed: UInt64 { controls?.seed ?? initialSeed }
+
+    /// When a request last ran in it, in Unix seconds.
+    public var lastUsed: Int64 { lastUse.load(ordering: .relaxed) }
+
+    /// Records a request at `now`.
+    func touch(_ now: Int64) {
+        lastUse.store(now, ordering: .relaxed)
+    }
+}

@@ -1,0 +1,54 @@
+import HTTPKit
+import HTTPTypes
+
+/// Where a request says it runs (api.md §6.4): the sandbox its `/sandboxes/{name}` prefix or its
+/// `Counterpart-Sandbox` header names, and its path inside that sandbox.
+///
+/// `/sandboxes/{name}` itself, with nothing after it, is the sandbox as a resource (`DELETE`), not a
+/// prefix: its path stays as it is.
+struct SandboxAddress: Equatable {
+    /// The sandbox named, or `nil` when the request names none (the default sandbox, unprefixed).
+    var name: SandboxName?
+    /// Whether the name came in the path: a prefixed path cannot reach the shared service routes.
+    var isPrefixed: Bool
+    /// The path inside the sandbox (`/todos` for `/sandboxes/a/todos`).
+    var path: String
+
+    static let prefix = "/sandboxes/"
+
+    /// The address `path` and `header` give; throws a 400 for an invalid name, or for a path and a
+    /// header that name different sandboxes.
+    init(path: String, header: String?) throws(RouteError) {
+        let fromHeader = try header.map { text throws(RouteError) in
+            try SandboxName(text, source: HTTPField.Name.counterpartSandbox.rawName)
+        }
+        self.path = path
+        isPrefixed = false
+        name = fromHeader
+        guard path.utf8.starts(with: Self.prefix.utf8) else { return }
+        let rest = path.utf8.dropFirst(Self.prefix.utf8.count)
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return }
+        let named = try SandboxName(Substring(rest[..<slash]), source: "path")
+        if let fromHeader, fromHeader != named {
+            throw RouteError(
+                .malformedRequest(
+                    "The path names sandbox \(named) and the Counterpart-Sandbox header \(fromHeader); name one, or the same in both.",
+                    errors: [
+                        FieldError(
+                            field: HTTPField.Name.counterpartSandbox.rawName, code: "invalid",
+                            detail: "It must name the sandbox the path names, \(named).")
+                    ]
+                )
+            )
+        }
+        name = named
+        isPrefixed = true
+        self.path = String(Substring(rest[slash...]))
+    }
+
+    /// The path every absolute URL inside the sandbox starts with after the base: empty for a
+    /// request that names no sandbox, so the default sandbox answers as it always has.
+    var urlPrefix: String {
+        name.map { Self.prefix + $0.rawValue } ?? ""
+    }
+}

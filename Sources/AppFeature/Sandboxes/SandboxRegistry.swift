@@ -1,0 +1,252 @@
+public import Dependencies
+public import HTTPKit
+import Logging
+import NewsletterFeature
+import Synchronization
+import TodosFeature
+
+/// The live sandboxes (api.md §6.4): finds the one a request names, creating and seeding it on
+/// first use within `--max-sandboxes`, and drops them on `DELETE /sandboxes/{name}` or once idle
+/// for `--sandbox-idle`.
+///
+/// A new sandbox's state is the default sandbox's made fresh: its own repositories (from the
+/// storage), outbox, idempotency keys, rate windows, demo controls and reset, over the same
+/// shared datasets, metrics, response cache and flags. Lookups are synchronous, on the loop; only
+/// creating and dropping a sandbox wait for the storage, and a name's creation waits for its drop.
+public final class SandboxRegistry: Sendable {
+    /// The limits it keeps.
+    public let limits: SandboxLimits
+    /// The sandbox of requests that name none.
+    public let defaultSandbox: Sandbox
+    private let storage: SandboxStorage
+    private let base: DependencyValues
+    private let dev: Bool
+    private let now: @Sendable () -> Int64
+    private let slots = Mutex(Slots())
+    private let logger = Logger(label: "counterpart.sandboxes")
+
+    private struct Slots {
+        var live: [SandboxName: Slot] = [:]
+        var closing: [SandboxName: Task<Void, Never>] = [:]
+        var nextOpening = 0
+    }
+
+    private enum Slot {
+        case ready(Sandbox)
+        case opening(Task<Sandbox, any Error>, id: Int)
+    }
+
+    /// Where a request's sandbox stands.
+    enum Lookup {
+        /// Ready: run the request now.
+        case ready(Sandbox)
+        /// Being seeded: run the request once the task returns it.
+        case opening(Task<Sandbox, any Error>)
+        /// One sandbox too many: answer 503 `sandbox-limit`, retrying after this many seconds.
+        case full(retryAfter: Int64)
+    }
+
+    /// A registry over `storage` whose sandboxes start from `base` (the default sandbox's values)
+    /// and `defaultSandbox`'s stores; `now` gives Unix seconds (tests move it). Sandboxes the
+    /// storage restored are live at once, as if used now.
+    public init(
+        storage: SandboxStorage,
+        base: DependencyValues,
+        defaultSandbox: Sandbox,
+        limits: SandboxLimits,
+        dev: Bool,
+        now: @escaping @Sendable () -> Int64 = RateLimiter.wallClock
+    ) {
+        self.storage = storage
+        self.base = base
+        self.defaultSandbox = defaultSandbox
+        self.limits = limits
+        self.dev = dev
+        self.now = now
+        let restored = storage.restored.map { record in (record.name, Slot.ready(makeSandbox(record))) }
+        slots.withLock { $0.live = Dictionary(restored) { _, last in last } }
+    }
+
+    /// The registry of a server whose default sandbox runs with `base`: its idempotency keys and
+    /// rate windows are those `base.demoReset` clears, its controls (`--dev`) `base.demoControls`;
+    /// other sandboxes are kept in `base.sandboxStorage`, within `settings.sandboxLimits`.
+    public static func over(_ base: DependencyValues, settings: AppSettings) -> SandboxRegistry {
+        let now = RateLimiter.wallClock()
+        let defaultSandbox = Sandbox(
+            name: .default, createdAt: Timestamp(secondsSince1970: now), seed: base.demoControls.seed,
+            idempotency: base.demoReset.idempotency, rateLimiter: base.demoReset.rateLimiter,
+            controls: settings.dev ? base.demoControls : nil, dependencies: nil, now: now)
+        return SandboxRegistry(
+            storage: base.sandboxStorage, base: base, defaultSandbox: defaultSandbox, limits: settings.sandboxLimits,
+            dev: settings.dev)
+    }
+
+    /// The sandbox `name`, touched as used now; a new one is created unless that would exceed
+    /// the limit even after dropping the expired ones.
+    func lookup(_ name: SandboxName) -> Lookup {
+        if name.isDefault { return .ready(defaultSandbox) }
+        let now = now()
+        let (lookup, expired) = slots.withLock { slots -> (Lookup, [SandboxName]) in
+            switch slots.live[name] {
+            case .ready(let sandbox):
+                sandbox.touch(now)
+                return (.ready(sandbox), [])
+            case .opening(let task, _):
+                return (.opening(task), [])
+            case nil:
+                var expired: [SandboxName] = []
+                if slots.live.count >= limits.maximum { expired = closeExpired(in: &slots, now: now) }
+                if slots.live.count >= limits.maximum {
+                    return (.full(retryAfter: retryAfter(slots, now: now)), expired)
+                }
+                return (.opening(startOpening(name, in: &slots, now: now)), expired)
+            }
+        }
+        if !expired.isEmpty { logger.info("dropped idle sandboxes", metadata: ["names": "\(expired)"]) }
+        return lookup
+    }
+
+    /// The sandbox `name` if it is live and ready, without creating or touching it.
+    func live(_ name: SandboxName) -> Sandbox? {
+        if name.isDefault { return defaultSandbox }
+        return slots.withLock { slots in
+            if case .ready(let sandbox) = slots.live[name] { sandbox } else { nil }
+        }
+    }
+
+    /// The live sandboxes, by name (the default one is not listed).
+    public func list() -> [Sandbox] {
+        slots.withLock { slots in
+            slots.live.values.compactMap { slot in
+                if case .ready(let sandbox) = slot { sandbox } else { nil }
+            }
+        }
+        .sorted { $0.name < $1.name }
+    }
+
+    /// Drops `name` with its data; false when no such sandbox lives.
+    public func drop(_ name: SandboxName) async -> Bool {
+        let closing = slots.withLock { slots -> Task<Void, Never>? in
+            guard let slot = slots.live.removeValue(forKey: name) else { return nil }
+            return close(name, slot, in: &slots)
+        }
+        guard let closing else { return false }
+        await closing.value
+        return true
+    }
+
+    /// Drops every sandbox idle for longer than the limit; returns their names.
+    @discardableResult
+    public func sweep() async -> [SandboxName] {
+        let now = now()
+        let (expired, closing) = slots.withLock { slots in
+            let expired = closeExpired(in: &slots, now: now)
+            return (expired, expired.compactMap { slots.closing[$0] })
+        }
+        for task in closing { await task.value }
+        if !expired.isEmpty { logger.info("dropped idle sandboxes", metadata: ["names": "\(expired)"]) }
+        return expired
+    }
+
+    /// Starts creating `name`: after any drop of an earlier sandbox of that name, seed its stores
+    /// and record it, then mark it ready.
+    private func startOpening(_ name: SandboxName, in slots: inout Slots, now: Int64) -> Task<Sandbox, any Error> {
+        let previous = slots.closing[name]
+        let id = slots.nextOpening
+        slots.nextOpening += 1
+        let record = SandboxRecord(
+            name: name, createdAt: Timestamp(secondsSince1970: now),
+            seed: base.demoReset.datasetSeed(controls: base.demoControls))
+        let task = Task { [self] in
+            await previous?.value
+            do {
+                let sandbox = try await seed(record)
+                self.slots.withLock { slots in
+                    if case .opening(_, id) = slots.live[name] { slots.live[name] = .ready(sandbox) }
+                }
+                return sandbox
+            } catch {
+                self.slots.withLock { slots in
+                    if case .opening(_, id) = slots.live[name] { slots.live[name] = nil }
+                }
+                logger.error("cannot create sandbox", metadata: ["name": "\(name)", "reason": "\(error)"])
+                throw error
+            }
+        }
+        slots.live[name] = .opening(task, id: id)
+        return task
+    }
+
+    /// A new sandbox for `record`, its stores put back to the seed (whatever an earlier sandbox of
+    /// that name left) and recorded.
+    private func seed(_ record: SandboxRecord) async throws -> Sandbox {
+        let sandbox = makeSandbox(record)
+        let stores = sandbox.dependencies ?? base
+        _ = try await stores.todoRepository.write(.resetTo(TodosSeed.demo))
+        try await stores.newsletterRepository.reset(NewsletterSeed.subscribers)
+        try await storage.record(record)
+        return sandbox
+    }
+
+    /// The sandbox `record` describes, over its stores as the storage holds them.
+    private func makeSandbox(_ record: SandboxRecord) -> Sandbox {
+        let repositories = storage.repositories(record.name)
+        let rateLimiter = base.demoReset.rateLimiter.withoutWindows()
+        let reset = base.demoReset.sandboxed(rateLimiter: rateLimiter)
+        let controls = base.demoControls.sandboxed(seed: record.seed)
+        var values = base
+        values.todoRepository = repositories.todos.timed(by: base.appMetrics).withVersionsOfItsOwn()
+        values.newsletterRepository = repositories.newsletter.timed(by: base.appMetrics)
+        values.outbox = Outbox(keepsMail: base.outbox.keepsMail)
+        values.newsletterPolicy.addressLimiter = rateLimiter
+        values.demoControls = controls
+        values.demoReset = reset
+        return Sandbox(
+            name: record.name, createdAt: record.createdAt, seed: record.seed, idempotency: reset.idempotency,
+            rateLimiter: rateLimiter, controls: dev ? controls : nil, dependencies: values, now: now())
+    }
+
+    /// Removes the sandboxes idle beyond the limit and starts dropping their data.
+    private func closeExpired(in slots: inout Slots, now: Int64) -> [SandboxName] {
+        let expired = slots.live.compactMap { name, slot -> SandboxName? in
+            guard case .ready(let sandbox) = slot, now - sandbox.lastUsed > limits.idleSeconds else { return nil }
+            return name
+        }
+        for name in expired {
+            if let slot = slots.live.removeValue(forKey: name) { _ = close(name, slot, in: &slots) }
+        }
+        return expired
+    }
+
+    /// Starts dropping `name`'s data, after its creation if that is still running.
+    private func close(_ name: SandboxName, _ slot: Slot, in slots: inout Slots) -> Task<Void, Never> {
+        let opening: Task<Sandbox, any Error>? = if case .opening(let task, _) = slot { task } else { nil }
+        let previous = slots.closing[name]
+        let task = Task { [self] in
+            await previous?.value
+            _ = await opening?.result
+            do {
+                try await storage.drop(name)
+            } catch {
+                logger.error("cannot drop sandbox data", metadata: ["name": "\(name)", "reason": "\(error)"])
+            }
+        }
+        slots.closing[name] = task
+        Task { [self] in
+            await task.value
+            self.slots.withLock { slots in
+                if slots.closing[name] == task { slots.closing[name] = nil }
+            }
+        }
+        return task
+    }
+
+    /// Seconds until the least recently used sandbox expires, at least 1.
+    private func retryAfter(_ slots: Slots, now: Int64) -> Int64 {
+        let oldest = slots.live.values.compactMap { slot -> Int64? in
+            if case .ready(let sandbox) = slot { sandbox.lastUsed } else { nil }
+        }.min()
+        guard let oldest else { return 1 }
+        return max(1, oldest + limits.idleSeconds + 1 - now)
+    }
+}

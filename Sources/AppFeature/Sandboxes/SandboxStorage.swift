@@ -1,0 +1,66 @@
+public import HTTPKit
+public import NewsletterFeature
+public import TodosFeature
+
+/// Where sandboxes keep their data (api.md §6.4), whatever holds it: in memory, or rows of one
+/// SQLite file keyed by sandbox (later PostgreSQL).
+///
+/// The registry seeds a new sandbox through its repositories and then records it; a recorded
+/// sandbox survives a restart with its data, and dropping one removes only its own rows.
+public struct SandboxStorage: Sendable {
+    /// The stores of one sandbox's data, as they are (a new sandbox's are seeded by the registry).
+    public var repositories: @Sendable (_ name: SandboxName) -> SandboxRepositories
+    /// Records a seeded sandbox, so a restart finds it.
+    public var record: @Sendable (_ record: SandboxRecord) async throws -> Void
+    /// Removes a sandbox's data and record.
+    public var drop: @Sendable (_ name: SandboxName) async throws -> Void
+    /// The sandboxes recorded when the storage was opened.
+    public var restored: [SandboxRecord]
+
+    /// Creates a storage from its operations.
+    public init(
+        repositories: @escaping @Sendable (_ name: SandboxName) -> SandboxRepositories,
+        record: @escaping @Sendable (_ record: SandboxRecord) async throws -> Void,
+        drop: @escaping @Sendable (_ name: SandboxName) async throws -> Void,
+        restored: [SandboxRecord]
+    ) {
+        self.repositories = repositories
+        self.record = record
+        self.drop = drop
+        self.restored = restored
+    }
+
+    /// Sandboxes in process memory: each gets stores of its own, gone with it or with the process.
+    public static let inMemory = SandboxStorage(
+        repositories: { _ in SandboxRepositories(todos: .inMemory(), newsletter: .inMemory()) },
+        record: { _ in },
+        drop: { _ in },
+        restored: []
+    )
+}
+
+/// A sandbox's own stores: its todos and its subscribers with their tokens.
+public struct SandboxRepositories: Sendable {
+    public var todos: TodoRepository
+    public var newsletter: NewsletterRepository
+
+    /// Pairs the stores.
+    public init(todos: TodoRepository, newsletter: NewsletterRepository) {
+        self.todos = todos
+        self.newsletter = newsletter
+    }
+}
+
+/// What is kept about a sandbox besides its data: its name, when it was created and its seed.
+public struct SandboxRecord: Sendable, Equatable {
+    public var name: SandboxName
+    public var createdAt: Timestamp
+    public var seed: UInt64
+
+    /// Creates a record.
+    public init(name: SandboxName, createdAt: Timestamp, seed: UInt64) {
+        self.name = name
+        self.createdAt = createdAt
+        self.seed = seed
+    }
+}
