@@ -6,10 +6,15 @@ import NewsletterFeature
 import Storage
 
 /// Every newsletter backend the contract suite runs against; each starts with api.md §7's seeds.
+///
+/// `sqliteSandbox` is a file shared with another sandbox (api.md §6.4) that already holds the
+/// addresses the suite signs up, in other states, with tokens of their own: a read or write that
+/// crossed sandboxes fails the contract.
 enum NewsletterBackend: String, CaseIterable, CustomStringConvertible, Sendable {
     case inMemory
     case sqliteMemory
     case sqliteFile
+    case sqliteSandbox
 
     var description: String { rawValue }
 
@@ -25,6 +30,42 @@ enum NewsletterBackend: String, CaseIterable, CustomStringConvertible, Sendable 
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let path = directory.appendingPathComponent("newsletter.sqlite").path
             return .sqlite(try SQLiteDatabase.open(.sqliteFile(path: path), migrations: NewsletterMigrations.all))
+        case .sqliteSandbox:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let path = directory.appendingPathComponent("newsletter.sqlite").path
+            let database = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: NewsletterMigrations.all)
+            try Self.fillNeighbour(database)
+            return .sqlite(database)
+        }
+    }
+
+    /// The sandbox beside the one under test.
+    static let neighbour = "neighbour"
+    /// What it holds: addresses the suite uses, unsubscribed, each with a confirm and an
+    /// unsubscribe token (digests of tokens 200 and up, which the suite never uses).
+    static let neighbourEmails = ["jane.doe@example.com", "new@example.com", "pending@example.com"]
+
+    static func fillNeighbour(_ database: any DatabaseWriter) throws {
+        try database.write { db in
+            for (index, email) in neighbourEmails.enumerated() {
+                try db.execute(
+                    sql: """
+                        INSERT INTO newsletter_subscribers (sandbox, identity, email, name, status, createdAt,
+                        confirmedAt, unsubscribedAt) VALUES (?, ?, ?, 'Neighbour', 'unsubscribed', 0, 0, 0)
+                        """,
+                    arguments: [neighbour, email, email])
+                for (offset, kind) in ["confirm", "unsubscribe"].enumerated() {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO newsletter_tokens (digest, sandbox, identity, kind, createdAt, expiresAt, usedAt)
+                            VALUES (?, ?, ?, ?, 0, NULL, NULL)
+                            """,
+                        arguments: [
+                            Data(Fixtures.token(UInt8(200 + index * 2 + offset)).digest.bytes), neighbour, email, kind,
+                        ])
+                }
+            }
         }
     }
 }

@@ -1,0 +1,148 @@
+@testable import AppFeature
+import Dependencies
+import HTTPKit
+import HTTPTypes
+import NewsletterFeature
+import Synchronization
+import Testing
+import TodosFeature
+
+/// The registry's life cycle (api.md §6.4) on a test clock: creation on first use, seeded; the
+/// limit and its `Retry-After`; idle expiry; drops; what a restart restores.
+@Suite("Sandbox registry")
+struct SandboxRegistryTests {
+    @Test("a sandbox is created, seeded, on first use, and found again")
+    func createdOnFirstUse() async throws {
+        let (registry, _) = Self.registry()
+        let a = try await Self.sandbox(registry, "a")
+        #expect(a.name.rawValue == "a")
+        let todos = try #require(a.dependencies?.todoRepository)
+        #expect(Set(try await todos.list(.all).map(\.id)) == Set(TodosSeed.demo.map(\.id)))
+        #expect(try await a.dependencies?.newsletterRepository.subscribers() == NewsletterSeed.subscribers)
+        guard case .ready(let again) = registry.lookup(try SandboxName("a", source: "test")) else {
+            Issue.record("a created sandbox must be ready at the next lookup")
+            return
+        }
+        #expect(again === a)
+        #expect(registry.list().map(\.name.rawValue) == ["a"])
+    }
+
+    @Test("each sandbox has its own stores, keys, windows and controls; the flags are shared")
+    func ownState() async throws {
+        let (registry, _) = Self.registry(dev: true)
+        let a = try await Self.sandbox(registry, "a")
+        let b = try await Self.sandbox(registry, "b")
+        let defaults = registry.defaultSandbox
+        #expect(a.idempotency !== b.idempotency && a.idempotency !== defaults.idempotency)
+        #expect(a.rateLimiter !== b.rateLimiter && a.rateLimiter !== defaults.rateLimiter)
+        let controlsA = try #require(a.controls)
+        let controlsB = try #require(b.controls)
+        #expect(controlsA !== controlsB && controlsA.journal !== controlsB.journal)
+        #expect(controlsA.scenarios !== controlsB.scenarios)
+        controlsA.update(DemoControls.Flags(latency: 5...10, faultRate: 0.5))
+        #expect(controlsB.flags == DemoControls.Flags(latency: 5...10, faultRate: 0.5), "flags are the server's")
+        #expect(defaults.controls?.flags == controlsB.flags)
+
+        _ = try await a.dependencies?.todoRepository.write(.deleteAll(.all))
+        #expect(try await b.dependencies?.todoRepository.list(.all).count == TodosSeed.demo.count)
+        let versionA = try #require(a.dependencies?.todoRepository.version())
+        let versionB = try #require(b.dependencies?.todoRepository.version())
+        #expect(versionA != versionB, "cached answers of one sandbox's store never match another's")
+    }
+
+    @Test("one sandbox too many is refused until the least recently used expires")
+    func limit() async throws {
+        let (registry, clock) = Self.registry(limits: SandboxLimits(maximum: 2, idleSeconds: 100))
+        _ = try await Self.sandbox(registry, "a")
+        clock.advance(by: 30)
+        _ = try await Self.sandbox(registry, "b")
+        clock.advance(by: 20)
+        guard case .full(let retryAfter) = registry.lookup(try SandboxName("c", source: "test")) else {
+            Issue.record("a third sandbox must be refused with a limit of 2")
+            return
+        }
+        #expect(retryAfter == 51, "a, last used 50 s ago, expires 100 s after its last use")
+        clock.advance(by: 51)
+        _ = try await Self.sandbox(registry, "c")
+        #expect(registry.list().map(\.name.rawValue) == ["b", "c"])
+    }
+
+    @Test("a sweep drops the sandboxes idle beyond the limit, and only those")
+    func idleExpiry() async throws {
+        let (registry, clock) = Self.registry(limits: SandboxLimits(maximum: 10, idleSeconds: 60))
+        _ = try await Self.sandbox(registry, "idle")
+        _ = try await Self.sandbox(registry, "busy")
+        clock.advance(by: 45)
+        _ = try await Self.sandbox(registry, "busy")
+        clock.advance(by: 20)
+        #expect(await registry.sweep().map(\.rawValue) == ["idle"])
+        #expect(registry.list().map(\.name.rawValue) == ["busy"])
+        #expect(await registry.sweep().isEmpty)
+    }
+
+    @Test("a dropped sandbox comes back seeded afresh; dropping an unknown one says so")
+    func drop() async throws {
+        let (registry, _) = Self.registry()
+        let name = try SandboxName("a", source: "test")
+        let first = try await Self.sandbox(registry, "a")
+        _ = try await first.dependencies?.todoRepository.write(.deleteAll(.all))
+        #expect(await registry.drop(name))
+        #expect(await !registry.drop(name))
+        #expect(registry.list().isEmpty)
+        let second = try await Self.sandbox(registry, "a")
+        #expect(second !== first)
+        #expect(try await second.dependencies?.todoRepository.list(.all).count == TodosSeed.demo.count)
+    }
+
+    @Test("the sandboxes a storage restores are live at once")
+    func restored() throws {
+        var storage = SandboxStorage.inMemory
+        let created = Timestamp(secondsSince1970: 1_000)
+        storage.restored = [
+            SandboxRecord(name: try SandboxName("kept", source: "test"), createdAt: created, seed: 7)
+        ]
+        let (registry, _) = Self.registry(storage: storage)
+        let kept = try #require(registry.list().first)
+        #expect(kept.name.rawValue == "kept")
+        #expect(kept.createdAt == created)
+        #expect(kept.seed == 7)
+    }
+
+    /// A registry over in-memory stores, on a clock the test moves.
+    private static func registry(
+        limits: SandboxLimits = SandboxLimits(), dev: Bool = false, storage: SandboxStorage = .inMemory
+    ) -> (SandboxRegistry, TestClock) {
+        let clock = TestClock()
+        var base = DependencyValues._current
+        base.sandboxStorage = storage
+        base.demoControls = DemoControls()
+        let settings = AppSettings(dev: dev, sandboxLimits: limits)
+        let defaultSandbox = SandboxRegistry.over(base, settings: settings).defaultSandbox
+        let registry = SandboxRegistry(
+            storage: storage, base: base, defaultSandbox: defaultSandbox, limits: limits, dev: dev,
+            now: { clock.now })
+        return (registry, clock)
+    }
+
+    /// The sandbox `name`, waiting for its creation.
+    private static func sandbox(_ registry: SandboxRegistry, _ name: String) async throws -> Sandbox {
+        switch registry.lookup(try SandboxName(name, source: "test")) {
+        case .ready(let sandbox): return sandbox
+        case .opening(let creation): return try await creation.value
+        case .full: throw SandboxFull()
+        }
+    }
+
+    private struct SandboxFull: Error {}
+}
+
+/// Unix seconds that move only when a test says so.
+final class TestClock: Sendable {
+    private let seconds = Atomic<Int64>(1_800_000_000)
+
+    var now: Int64 { seconds.load(ordering: .relaxed) }
+
+    func advance(by delta: Int64) {
+        seconds.add(delta, ordering: .relaxed)
+    }
+}

@@ -1,0 +1,73 @@
+import CounterpartTestSupport
+import Foundation
+import GRDB
+import HTTPKit
+import Storage
+import Testing
+import TodosFeature
+
+/// Sandboxes on one SQLite file (api.md §6.4): each store sees and changes its own rows only, and
+/// dropping one removes its rows alone.
+@Suite("Todo sandboxes on one SQLite file")
+struct TodoSandboxTests {
+    @Test("every kind of write in one sandbox leaves the other's todos as they were")
+    func writesStayInTheirSandbox() async throws {
+        let (database, neighbour, underTest) = try Self.twoSandboxes()
+        let before = try await neighbour.list(.all)
+        #expect(before.count == Backend.neighbourTodos.count)
+
+        _ = try await underTest.write(.importAll([Fixtures.todo(1), Fixtures.todo(2)]))
+        _ = try await underTest.write(
+            .create(TodoDraft(description: "new", isComplete: false), newID: Fixtures.id(3), now: Fixtures.now))
+        _ = try await underTest.write(
+            .update(id: Fixtures.id(1), TodoPatch(isComplete: true), .none, now: Fixtures.later))
+        _ = try await underTest.write(
+            .reorder(
+                ids: [Fixtures.id(3), Fixtures.id(2), Fixtures.id(1)], ifMatch: nil, baseURL: "", now: Fixtures.later))
+        _ = try await underTest.write(.delete(id: Fixtures.id(2), .none))
+        #expect(try await underTest.list(.all).map(\.id) == [Fixtures.id(3), Fixtures.id(1)])
+        _ = try await underTest.write(.deleteAll(.all))
+        _ = try await underTest.write(.resetTo([Fixtures.todo(4)]))
+
+        #expect(try await neighbour.list(.all) == before)
+        #expect(try await underTest.list(.all) == [Fixtures.todo(4)])
+        #expect(try await neighbour.fetch(Fixtures.id(4)).description == "Neighbour 4")
+
+        try await database.write { db in try TodoRepository.dropSandbox(db, Backend.neighbour) }
+        #expect(try await neighbour.list(.all).isEmpty)
+        #expect(try await underTest.list(.all) == [Fixtures.todo(4)])
+    }
+
+    @Test("dropping a sandbox reads only its own range of the key")
+    func dropUsesTheKey() throws {
+        let (database, _, _) = try Self.twoSandboxes()
+        let plan = try database.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN DELETE FROM todos WHERE sandbox = ?", arguments: ["a"])
+                .map { row -> String in row["detail"] }
+        }
+        #expect(plan.contains { $0.contains("USING") && $0.contains("sandbox=?") }, "plan: \(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN") }, "plan: \(plan)")
+    }
+
+    /// A file whose sandbox `neighbour` holds `Backend.neighbourTodos`, and the stores of it and of
+    /// an empty sandbox beside it.
+    private static func twoSandboxes() throws -> (any DatabaseWriter, TodoRepository, TodoRepository) {
+        let path = try temporaryDirectory().appendingPathComponent("todos.sqlite").path
+        let database = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: TodosMigrations.all)
+        let neighbour = TodoRepository.sqlite(database, sandbox: Backend.neighbour)
+        try database.write { db in
+            for todo in Backend.neighbourTodos {
+                try db.execute(
+                    sql: """
+                        INSERT INTO todos (sandbox, id, description, isComplete, "order", createdAt, updatedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        Backend.neighbour, todo.id.lowercased, todo.description, todo.isComplete, todo.order,
+                        todo.createdAt.secondsSince1970 * 1000, todo.updatedAt.secondsSince1970 * 1000,
+                    ])
+            }
+        }
+        return (database, neighbour, TodoRepository.sqlite(database, sandbox: "under-test"))
+    }
+}
