@@ -34,12 +34,15 @@ struct NewsletterSandboxTests {
         try await home.reset(NewsletterSeed.subscribers)
 
         #expect(try await neighbour.subscribers() == before)
-        #expect(try await neighbour.inspect(Fixtures.token(201).digest, .unsubscribe, Fixtures.now).email == "jane.doe@example.com")
+        #expect(
+            try await neighbour.inspect(Fixtures.token(201).digest, .unsubscribe, Fixtures.now).email
+                == "jane.doe@example.com")
 
         try await database.write { db in try NewsletterRepository.dropSandbox(db, NewsletterBackend.neighbour) }
         #expect(try await neighbour.subscribers().isEmpty)
         #expect(try await home.subscribers() == NewsletterSeed.subscribers)
-        let tokens = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM newsletter_tokens") }
+        let tokens = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM newsletter_tokens")
+        }
         #expect(tokens == 0, "the neighbour's tokens went with it, and the erase took the home sandbox's")
     }
 }

@@ -52,7 +52,7 @@ enum ConsolePage {
           <thead><tr><th>Sent</th><th>To</th><th>Kind</th><th>Subject</th><th>Links</th></tr></thead>
           <tbody></tbody>
         </table>
-        <script src="/__admin/console.js"></script>
+        <script src="__admin/console.js"></script>
         </body>
         </html>
         """#

@@ -67,16 +67,21 @@ public struct AppHandler: HTTPHandler {
         var request = request
         request.path = address.path
         var responder = responder(for: request, exchange: exchange)
-        // The service routes are shared: never prefixed, and a header naming a sandbox changes nothing.
-        guard let (endpoint, methods) = endpoint(for: address.path),
-            endpoint.role != .service || !address.isPrefixed
-        else {
+        guard let (endpoint, methods) = endpoint(for: address.path) else {
             // Journalled where the client looks: its sandbox's journal, if that sandbox lives.
             let sandbox = if let name = address.name { sandboxes.live(name) } else { sandboxes.defaultSandbox }
             responder.journal = sandbox?.controls?.journal
+            let path = address.isPrefixed ? address.urlPrefix + request.path : request.path
+            responder.send(.problem(.notFound("No route matches \(path). GET / lists the routes this server has.")))
+            return
+        }
+        // The service routes are shared: never prefixed, and a header naming a sandbox changes nothing.
+        if endpoint.role == .service, address.isPrefixed {
             responder.send(
-                .problem(.notFound("No route matches \(request.path). GET / lists the routes this server has."))
-            )
+                .problem(
+                    .notFound(
+                        "\(request.path) is shared by every sandbox: request it without the \(address.urlPrefix) prefix."
+                    )))
             return
         }
         responder.route = endpoint.template(for: address.path)
@@ -89,7 +94,7 @@ public struct AppHandler: HTTPHandler {
                     urlPrefix: address.urlPrefix, responder: responder))
         }
         guard endpoint.role != .service, let name = address.name else { return start(sandboxes.defaultSandbox) }
-        switch sandboxes.lookup(name) {
+        switch sandboxes.lookup(name, on: exchange.loop.taskExecutor) {
         case .ready(let sandbox):
             start(sandbox)
         case .opening(let creation):

@@ -27,13 +27,22 @@ public final class SandboxRegistry: Sendable {
 
     private struct Slots {
         var live: [SandboxName: Slot] = [:]
-        var closing: [SandboxName: Task<Void, Never>] = [:]
+        var closing: [SandboxName: Latch] = [:]
         var nextOpening = 0
     }
 
     private enum Slot {
         case ready(Sandbox)
         case opening(Task<Sandbox, any Error>, id: Int)
+    }
+
+    /// A sandbox taken out of the registry whose data is still to be dropped; `latch` opens when
+    /// it is gone, after `previous` (an earlier drop of the same name).
+    private struct Closing {
+        let name: SandboxName
+        let slot: Slot
+        let latch: Latch
+        let previous: Latch?
     }
 
     /// Where a request's sandbox stands.
@@ -81,12 +90,13 @@ public final class SandboxRegistry: Sendable {
             dev: settings.dev)
     }
 
-    /// The sandbox `name`, touched as used now; a new one is created unless that would exceed
-    /// the limit even after dropping the expired ones.
-    func lookup(_ name: SandboxName) -> Lookup {
+    /// The sandbox `name`, touched as used now; a new one is created — by a task preferring
+    /// `executor`, the requesting loop's — unless that would exceed the limit even after dropping the
+    /// expired ones.
+    func lookup(_ name: SandboxName, on executor: (any TaskExecutor)? = nil) -> Lookup {
         if name.isDefault { return .ready(defaultSandbox) }
         let now = now()
-        let (lookup, expired) = slots.withLock { slots -> (Lookup, [SandboxName]) in
+        let (lookup, expired) = slots.withLock { slots -> (Lookup, [Closing]) in
             switch slots.live[name] {
             case .ready(let sandbox):
                 sandbox.touch(now)
@@ -94,15 +104,15 @@ public final class SandboxRegistry: Sendable {
             case .opening(let task, _):
                 return (.opening(task), [])
             case nil:
-                var expired: [SandboxName] = []
+                var expired: [Closing] = []
                 if slots.live.count >= limits.maximum { expired = closeExpired(in: &slots, now: now) }
                 if slots.live.count >= limits.maximum {
                     return (.full(retryAfter: retryAfter(slots, now: now)), expired)
                 }
-                return (.opening(startOpening(name, in: &slots, now: now)), expired)
+                return (.opening(startOpening(name, in: &slots, now: now, on: executor)), expired)
             }
         }
-        if !expired.isEmpty { logger.info("dropped idle sandboxes", metadata: ["names": "\(expired)"]) }
+        if !expired.isEmpty { Task(executorPreference: executor) { [self] in await finish(expired) } }
         return lookup
     }
 
@@ -126,12 +136,12 @@ public final class SandboxRegistry: Sendable {
 
     /// Drops `name` with its data; false when no such sandbox lives.
     public func drop(_ name: SandboxName) async -> Bool {
-        let closing = slots.withLock { slots -> Task<Void, Never>? in
+        let closing = slots.withLock { slots -> Closing? in
             guard let slot = slots.live.removeValue(forKey: name) else { return nil }
             return close(name, slot, in: &slots)
         }
         guard let closing else { return false }
-        await closing.value
+        await finish([closing])
         return true
     }
 
@@ -139,26 +149,24 @@ public final class SandboxRegistry: Sendable {
     @discardableResult
     public func sweep() async -> [SandboxName] {
         let now = now()
-        let (expired, closing) = slots.withLock { slots in
-            let expired = closeExpired(in: &slots, now: now)
-            return (expired, expired.compactMap { slots.closing[$0] })
-        }
-        for task in closing { await task.value }
-        if !expired.isEmpty { logger.info("dropped idle sandboxes", metadata: ["names": "\(expired)"]) }
-        return expired
+        let expired = slots.withLock { slots in closeExpired(in: &slots, now: now) }
+        await finish(expired)
+        return expired.map(\.name)
     }
 
     /// Starts creating `name`: after any drop of an earlier sandbox of that name, seed its stores
     /// and record it, then mark it ready.
-    private func startOpening(_ name: SandboxName, in slots: inout Slots, now: Int64) -> Task<Sandbox, any Error> {
+    private func startOpening(
+        _ name: SandboxName, in slots: inout Slots, now: Int64, on executor: (any TaskExecutor)?
+    ) -> Task<Sandbox, any Error> {
         let previous = slots.closing[name]
         let id = slots.nextOpening
         slots.nextOpening += 1
         let record = SandboxRecord(
             name: name, createdAt: Timestamp(secondsSince1970: now),
             seed: base.demoReset.datasetSeed(controls: base.demoControls))
-        let task = Task { [self] in
-            await previous?.value
+        let task = Task(executorPreference: executor) { [self] in
+            await previous?.wait()
             do {
                 let sandbox = try await seed(record)
                 self.slots.withLock { slots in
@@ -206,39 +214,41 @@ public final class SandboxRegistry: Sendable {
             rateLimiter: rateLimiter, controls: dev ? controls : nil, dependencies: values, now: now())
     }
 
-    /// Removes the sandboxes idle beyond the limit and starts dropping their data.
-    private func closeExpired(in slots: inout Slots, now: Int64) -> [SandboxName] {
+    /// Takes the sandboxes idle beyond the limit out of the registry, to be dropped.
+    private func closeExpired(in slots: inout Slots, now: Int64) -> [Closing] {
         let expired = slots.live.compactMap { name, slot -> SandboxName? in
             guard case .ready(let sandbox) = slot, now - sandbox.lastUsed > limits.idleSeconds else { return nil }
             return name
         }
-        for name in expired {
-            if let slot = slots.live.removeValue(forKey: name) { _ = close(name, slot, in: &slots) }
+        return expired.sorted().compactMap { name in
+            slots.live.removeValue(forKey: name).map { close(name, $0, in: &slots) }
         }
-        return expired
     }
 
-    /// Starts dropping `name`'s data, after its creation if that is still running.
-    private func close(_ name: SandboxName, _ slot: Slot, in slots: inout Slots) -> Task<Void, Never> {
-        let opening: Task<Sandbox, any Error>? = if case .opening(let task, _) = slot { task } else { nil }
-        let previous = slots.closing[name]
-        let task = Task { [self] in
-            await previous?.value
-            _ = await opening?.result
+    /// Marks `name`, just taken out of the registry, as being dropped.
+    private func close(_ name: SandboxName, _ slot: Slot, in slots: inout Slots) -> Closing {
+        let closing = Closing(name: name, slot: slot, latch: Latch(), previous: slots.closing[name])
+        slots.closing[name] = closing.latch
+        return closing
+    }
+
+    /// Drops the data of `closed` sandboxes — each after its creation, if that was still running —
+    /// and opens their latches.
+    private func finish(_ closed: [Closing]) async {
+        for closing in closed {
+            await closing.previous?.wait()
+            if case .opening(let creation, _) = closing.slot { _ = await creation.result }
             do {
-                try await storage.drop(name)
+                try await storage.drop(closing.name)
             } catch {
-                logger.error("cannot drop sandbox data", metadata: ["name": "\(name)", "reason": "\(error)"])
+                logger.error("cannot drop sandbox data", metadata: ["name": "\(closing.name)", "reason": "\(error)"])
+            }
+            closing.latch.open()
+            slots.withLock { slots in
+                if slots.closing[closing.name] === closing.latch { slots.closing[closing.name] = nil }
             }
         }
-        slots.closing[name] = task
-        Task { [self] in
-            await task.value
-            self.slots.withLock { slots in
-                if slots.closing[name] == task { slots.closing[name] = nil }
-            }
-        }
-        return task
+        if !closed.isEmpty { logger.info("dropped sandboxes", metadata: ["names": "\(closed.map(\.name))"]) }
     }
 
     /// Seconds until the least recently used sandbox expires, at least 1.

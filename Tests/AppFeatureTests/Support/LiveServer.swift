@@ -13,7 +13,8 @@ enum LiveServer {
     /// Runs the application's own handler — every domain — with `dependencies` overriding what its
     /// stores see (no process-wide `prepareDependencies` in tests); with `dev`, `controls` are the
     /// demo controls applied and shown on `/__admin`; `datasets`, when given, are what a reset to
-    /// another seed regenerates.
+    /// another seed regenerates. Sandboxes besides the default one are kept in the dependencies'
+    /// `sandboxStorage` (in memory unless a test installs another) within `sandboxLimits`.
     static func runApp(
         dependencies: DependencyValues,
         publicURL: String? = nil,
@@ -22,6 +23,7 @@ enum LiveServer {
         controls: DemoControls = DemoControls(),
         rateLimiter: RateLimiter = .standard(),
         datasets: SeededDatasets? = nil,
+        sandboxLimits: SandboxLimits = SandboxLimits(),
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
@@ -31,7 +33,8 @@ enum LiveServer {
             idempotency: IdempotencyStore(), rateLimiter: rateLimiter, datasets: datasets,
             repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
         let handler = App.handler(
-            settings: AppSettings(publicURL: publicURL, trustProxy: trustProxy, dev: dev),
+            settings: AppSettings(
+                publicURL: publicURL, trustProxy: trustProxy, dev: dev, sandboxLimits: sandboxLimits),
             dependencies: dependencies
         )
         try await serve(handler, configure: configure, body)
