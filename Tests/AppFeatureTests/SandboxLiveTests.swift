@@ -1,9 +1,11 @@
+import AppFeature
 import CounterpartTestSupport
 import Dependencies
 import Foundation
 import HTTPKit
 import NewsletterFeature
 import Storage
+import Synchronization
 import Testing
 import TodosFeature
 
@@ -207,5 +209,114 @@ struct SandboxClient {
     func journalPaths() throws -> [String] {
         let list = try JSONSerialization.jsonObject(with: Data(get("/__admin/requests").body))
         return (list as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+    }
+}
+
+@Suite("Live: sandbox limits and parallel UI tests")
+struct SandboxScaleLiveTests {
+    @Test("one sandbox beyond --max-sandboxes is 503 sandbox-limit with Retry-After; a drop makes room")
+    func limit() async throws {
+        try await LiveServer.runApp(
+            dependencies: SandboxLiveTests.dependencies(), dev: true,
+            sandboxLimits: SandboxLimits(maximum: 2, idleSeconds: 3_600)
+        ) { _, port in
+            let client = try HTTPClient(port: port)
+            #expect(try client.request("GET", "/sandboxes/one/todos").status == 200)
+            #expect(try client.request("GET", "/todos", headers: [("Counterpart-Sandbox", "two")]).status == 200)
+            let refused = try client.request("GET", "/sandboxes/three/todos")
+            #expect(refused.status == 503)
+            #expect(refused.text.contains(#""type":"urn:counterpart:problem:sandbox-limit""#))
+            #expect(refused.text.contains("at most 2 sandboxes"))
+            let retryAfter = try #require(refused.header("Retry-After").flatMap(Int.init))
+            #expect((3_500...3_601).contains(retryAfter), "the least recently used expires in about an hour")
+            #expect(try client.request("GET", "/todos").status == 200, "the default sandbox is never refused")
+            #expect(try client.request("GET", "/sandboxes/one/todos").status == 200, "live ones still answer")
+            #expect(try client.request("DELETE", "/sandboxes/one").status == 204)
+            #expect(try client.request("GET", "/sandboxes/three/todos").status == 200)
+        }
+    }
+
+    @Test("20 simulated UI tests in parallel, each in its own sandbox, each see exactly their own world")
+    func parallelUITests() async throws {
+        try await LiveServer.runApp(dependencies: SandboxLiveTests.dependencies(), dev: true) { _, port in
+            let failures = Mutex<[String]>([])
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                let group = DispatchGroup()
+                for index in 0..<20 {
+                    group.enter()
+                    // A thread each: the blocking client must not take the test's cooperative threads.
+                    Thread.detachNewThread {
+                        do {
+                            try UITestRun(port: port, index: index).run()
+                        } catch {
+                            failures.withLock { $0.append("ui-\(index): \(error)") }
+                        }
+                        group.leave()
+                    }
+                }
+                group.notify(queue: .global()) { done.resume() }
+            }
+            #expect(failures.withLock { $0 } == [])
+            let client = try HTTPClient(port: port)
+            let listed = try client.request("GET", "/__admin/sandboxes").text
+            #expect((0..<20).allSatisfy { listed.contains(#""name":"ui-\#($0)""#) })
+            #expect(try SandboxClient(port: port).descriptions() == SandboxLiveTests.seedDescriptions)
+        }
+    }
+}
+
+/// One simulated UI test: resets its sandbox, creates, toggles, reorders and deletes todos,
+/// subscribes and confirms through its outbox, then checks that it saw its own world and nothing else.
+struct UITestRun {
+    let port: Int
+    let index: Int
+
+    struct Mismatch: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func run() throws {
+        let app = try SandboxClient(port: port, prefix: "/sandboxes/ui-\(index)")
+        try check(app.send("POST", "/__admin/reset").status == 200, "reset")
+        var created: [String] = []
+        for step in 0..<3 {
+            let response = try app.send("POST", "/todos", json: #"{"description":"ui-\#(index) todo \#(step)"}"#)
+            try check(response.status == 201, "create \(step): \(response.status)")
+            created.append(String(response.header("Location")?.split(separator: "/").last ?? ""))
+        }
+        try check(app.send("PATCH", "/todos/\(created[1])", json: #"{"isComplete":true}"#).status == 200, "toggle")
+        let order = try app.todoIDs().reversed().map { "\"\($0)\"" }.joined(separator: ",")
+        try check(app.send("POST", "/todos/reorder", json: #"{"ids":[\#(order)]}"#).status == 200, "reorder")
+        try check(app.send("DELETE", "/todos/\(created[0])").status == 204, "delete")
+
+        let expected =
+            SandboxLiveTests.seedDescriptions.reversed() + ["ui-\(index) todo 1", "ui-\(index) todo 2"]
+        let seen = try app.descriptions()
+        try check(seen == expected, "todos: \(seen)")
+        let complete = try app.todos().filter { $0["isComplete"] as? Bool == true }.compactMap {
+            $0["description"] as? String
+        }
+        try check(complete == ["Water the plants", "Call Mom", "ui-\(index) todo 1"], "complete: \(complete)")
+
+        let email = "ui\(index)@example.com"
+        try check(
+            app.send("POST", "/newsletter/subscriptions", json: #"{"email":"\#(email)"}"#).status == 202, "subscribe")
+        let token = try app.confirmToken(to: email)
+        try check(token != nil, "no confirmation mail in its outbox")
+        try check(
+            app.send("POST", "/newsletter/confirmations", json: #"{"token":"\#(token ?? "")"}"#).status == 200,
+            "confirm")
+        let mails =
+            try JSONSerialization.jsonObject(with: Data(app.get("/__admin/outbox").body)) as? [[String: Any]] ?? []
+        let recipients = Set(mails.compactMap { $0["to"] as? String })
+        try check(recipients == [email], "outbox: \(recipients)")
+        let subscribers = try app.subscriberEmails()
+        try check(
+            Set(subscribers) == ["confirmed@example.com", "pending@example.com", "gone@example.com", email],
+            "subscribers: \(subscribers)")
+    }
+
+    private func check(_ condition: Bool, _ what: @autoclosure () -> String) throws {
+        guard condition else { throw Mismatch(description: what()) }
     }
 }
