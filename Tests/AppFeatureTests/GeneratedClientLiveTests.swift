@@ -19,6 +19,28 @@ struct GeneratedClientLiveTests {
         return values
     }
 
+    @Test("a client whose base URL ends in /sandboxes/{name} works in its sandbox alone, and drops it")
+    func sandboxByBaseURL() async throws {
+        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
+            let root = "http://127.0.0.1:\(port)"
+            let sandboxed = Client(baseURL: try #require(URL(string: root + "/sandboxes/ui-test-1")))
+            let home = Client(baseURL: try #require(URL(string: root)))
+
+            let created = try await sandboxed.createTodo(body: .json(.init(description: "Only here"))).created
+            let todo = try created.body.json
+            #expect(created.headers.location == root + "/sandboxes/ui-test-1/todos/\(todo.id)")
+            #expect(try await sandboxed.listTodos().ok.body.json.count == 5)
+            #expect(try await home.listTodos().ok.body.json.count == 4)
+            #expect(try await home.getTodo(path: .init(id: todo.id)).notFound.body.applicationProblemJson.status == 404)
+
+            _ = try await home.dropSandbox(path: .init(name: "ui-test-1")).noContent
+            #expect(try await sandboxed.listTodos().ok.body.json.count == 4, "created again, seeded")
+            #expect(
+                try await home.dropSandbox(path: .init(name: "default")).conflict.body.applicationProblemJson.status
+                    == 409)
+        }
+    }
+
     @Test("lists, creates, reads, replaces, patches, reorders and deletes todos")
     func todos() async throws {
         try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in

@@ -67,6 +67,7 @@ public struct AppHandler: HTTPHandler {
         var request = request
         request.path = address.path
         var responder = responder(for: request, exchange: exchange)
+        responder.urlPrefix = address.urlPrefix
         guard let (endpoint, methods) = endpoint(for: address.path) else {
             // Journalled where the client looks: its sandbox's journal, if that sandbox lives.
             let sandbox = if let name = address.name { sandboxes.live(name) } else { sandboxes.defaultSandbox }

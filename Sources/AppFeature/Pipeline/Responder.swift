@@ -30,6 +30,8 @@ public struct Responder: Sendable {
     var journal: RequestJournal?
     /// What the demo controls did to the request.
     var controls = AppliedControls()
+    /// The path prefix naming the request's sandbox (api.md §6.4), empty for none: logged with the path.
+    var urlPrefix = ""
 
     /// Sends `response` unless the request was already answered; `repositoryDuration` (ms) is the
     /// time spent waiting for effects, reported as `Server-Timing: repo;dur`.
@@ -126,7 +128,7 @@ public struct Responder: Sendable {
             metadata: [
                 "request_id": "\(request.id)",
                 "method": "\(request.method.rawValue)",
-                "path": "\(request.path)",
+                "path": "\(urlPrefix)\(request.path)",
                 "status": "\(final.status.code)",
                 "duration_ms": "\(ResponseFinalizer.milliseconds(milliseconds))",
             ]
