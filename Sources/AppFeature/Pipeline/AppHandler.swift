@@ -86,31 +86,32 @@ public struct AppHandler: HTTPHandler {
             return
         }
         responder.route = endpoint.template(for: address.path)
-        let start = { @Sendable [request, responder] (sandbox: Sandbox) in
-            var responder = responder
-            if endpoint.role == .domain { responder.journal = sandbox.controls?.journal }
-            pipeline.run(
-                RequestFlow(
-                    request: request, endpoint: endpoint, methods: methods, sandbox: sandbox,
-                    urlPrefix: address.urlPrefix, responder: responder))
-        }
-        guard endpoint.role != .service, let name = address.name else { return start(sandboxes.defaultSandbox) }
+        let flow = RequestFlow(
+            request: request, endpoint: endpoint, methods: methods, sandbox: sandboxes.defaultSandbox,
+            urlPrefix: address.urlPrefix, responder: responder)
+        guard endpoint.role != .service, let name = address.name else { return run(flow, in: flow.sandbox) }
         switch sandboxes.lookup(name, on: exchange.loop.taskExecutor) {
         case .ready(let sandbox):
-            start(sandbox)
+            run(flow, in: sandbox)
         case .opening(let creation):
-            wait(for: creation, name: name, responder: responder, then: start)
+            run(flow, after: creation, name: name)
         case .full(let retryAfter):
             responder.send(.problem(.sandboxLimit(maximum: sandboxes.limits.maximum, retryAfter: retryAfter)))
         }
     }
 
-    /// Runs `start` on the request's loop once `creation` has seeded the sandbox; a disconnect or the
-    /// deadline meanwhile ends the request (the sandbox is still created, for the next one).
-    private func wait(
-        for creation: Task<Sandbox, any Error>, name: SandboxName, responder: Responder,
-        then start: @escaping @Sendable (Sandbox) -> Void
-    ) {
+    /// Sends `flow` through the pipeline inside `sandbox`, journalled there if it is a domain's.
+    private func run(_ flow: RequestFlow, in sandbox: Sandbox) {
+        var flow = flow
+        flow.sandbox = sandbox
+        if flow.endpoint.role == .domain { flow.responder.journal = sandbox.controls?.journal }
+        pipeline.run(flow)
+    }
+
+    /// Runs `flow` on its loop once `creation` has seeded its sandbox; a disconnect or the deadline
+    /// meanwhile ends the request (the sandbox is still created, for the next one).
+    private func run(_ flow: RequestFlow, after creation: Task<Sandbox, any Error>, name: SandboxName) {
+        let responder = flow.responder
         let exchange = responder.exchange
         let loop = exchange.loop
         let waiter = Task(executorPreference: loop.taskExecutor) {
@@ -119,7 +120,7 @@ public struct AppHandler: HTTPHandler {
                 guard !exchange.isAnswered else { return }
                 switch created {
                 case .success(let sandbox):
-                    start(sandbox)
+                    run(flow, in: sandbox)
                 case .failure:
                     responder.send(.problem(.unavailable("Sandbox \(name) could not be created; retry in a second.")))
                 }
@@ -158,7 +159,7 @@ public struct AppHandler: HTTPHandler {
             .problem(refusal.problem),
             for: request,
             appDuration: 0,
-            problemFormat: problemFormats.format(for: request.path)
+            problemFormat: problemFormat(for: request)
         )
     }
 
@@ -167,8 +168,15 @@ public struct AppHandler: HTTPHandler {
             .problem(.unavailable(reason.detail)),
             for: request,
             appDuration: 0,
-            problemFormat: problemFormats.format(for: request.path)
+            problemFormat: problemFormat(for: request)
         )
+    }
+
+    /// How problems on `request`'s path are written, inside a sandbox as outside (GitHub's envelope
+    /// on the search routes).
+    private func problemFormat(for request: ServerRequest) -> ProblemFormat {
+        let inner = (try? SandboxAddress(path: request.path, header: nil))?.path ?? request.path
+        return problemFormats.format(for: inner)
     }
 
     private func endpoint(for path: String) -> (any Endpoint, [HTTPRequest.Method])? {

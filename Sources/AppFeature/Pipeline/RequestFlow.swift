@@ -12,8 +12,9 @@ public struct RequestFlow: Sendable {
     public let endpoint: any Endpoint
     /// The methods the path accepts, as the domain declared them (HEAD implied by GET).
     public let methods: [HTTPRequest.Method]
-    /// The sandbox it runs in (api.md §6.4), and what its absolute URLs add to the base for it.
-    public let sandbox: Sandbox
+    /// The sandbox it runs in (api.md §6.4).
+    public var sandbox: Sandbox
+    /// What its absolute URLs add to the base: `/sandboxes/{name}`, or nothing without a name.
     public let urlPrefix: String
     /// Answers the request; stages record on it what the answer must carry.
     public var responder: Responder
