@@ -62,6 +62,14 @@ struct SandboxLiveTests {
             #expect(keyedInB.status == 201, "the key is a's alone: in b it is new, not reused")
             let reused = try a.send("POST", "/todos", headers: key, json: #"{"description":"other body"}"#)
             #expect(reused.status == 422)
+            let explicitDefault = try SandboxClient(port: port, prefix: "/sandboxes/default")
+            let spelled = try explicitDefault.send("POST", "/todos", headers: key, json: #"{"description":"x"}"#)
+            #expect(spelled.status == 201)
+            let plain = try home.send("POST", "/todos", headers: key, json: #"{"description":"y"}"#)
+            #expect(
+                plain.status == 201, "the two spellings of default keep their keys apart: their answers' URLs differ")
+            #expect(try home.send("DELETE", "/todos/\(Self.id(of: plain))").status == 204)
+            #expect(try home.send("DELETE", "/todos/\(Self.id(of: spelled))").status == 204)
 
             // The newsletter: the outbox, tokens and rate windows are the sandbox's.
             #expect(try a.send("POST", "/newsletter/subscriptions", json: #"{"email":"x@example.com"}"#).status == 202)
@@ -124,10 +132,9 @@ struct SandboxLiveTests {
             let created = try home.send("POST", "/todos", json: #"{"description":"x"}"#)
             #expect(created.header("Location")?.hasPrefix("http://example.test/todos/") == true)
             #expect(try !home.get("/todos").text.contains("/sandboxes/"))
-            let console = try home.get("/__admin").text
-            #expect(
-                console.contains(#"<script src="__admin/console.js">"#),
-                "relative, so a sandbox's console loads its own")
+            #expect(try home.get("/__admin").text.contains(#"<script src="/__admin/console.js">"#))
+            let sandboxed = try SandboxClient(port: port, prefix: "/sandboxes/s1").get("/__admin").text
+            #expect(sandboxed.contains(#"<script src="/sandboxes/s1/__admin/console.js">"#))
         }
     }
 
@@ -161,8 +168,24 @@ struct SandboxLiveTests {
             #expect(try client.request("DELETE", "/sandboxes/never-made").status == 404)
             #expect(try client.request("GET", "/sandboxes/a").status == 405)
             #expect(try client.request("DELETE", "/sandboxes/a").status == 204)
+            #expect(try client.request("OPTIONS", "/sandboxes/o/todos").status == 204)
+            #expect(try client.request("PUT", "/sandboxes/o/todos").status == 405)
+            let envelope = try client.request("GET", "/sandboxes/bad!/search/repositories?q=x")
+            #expect(envelope.status == 400)
+            #expect(
+                envelope.text.contains(#""message":"#) && !envelope.text.contains("urn:counterpart"), "\(envelope.text)"
+            )
+            let index = try client.request("GET", "/", headers: [("Counterpart-Sandbox", "h")]).text
+            #expect(!index.contains("/sandboxes/"), "the shared index is the same whatever the header says")
             #expect(try client.request("GET", "/__admin/sandboxes").text == "[]", "refused requests create none")
         }
+    }
+}
+
+extension SandboxLiveTests {
+    /// The id at the end of a created todo's `Location`.
+    static func id(of created: ClientResponse) -> String {
+        String(created.header("Location")?.split(separator: "/").last ?? "")
     }
 }
 

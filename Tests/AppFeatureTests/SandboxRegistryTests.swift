@@ -86,12 +86,24 @@ struct SandboxRegistryTests {
         let name = try SandboxName("a", source: "test")
         let first = try await Self.sandbox(registry, "a")
         _ = try await first.dependencies?.todoRepository.write(.deleteAll(.all))
-        #expect(await registry.drop(name))
-        #expect(await !registry.drop(name))
+        #expect(try await registry.drop(name))
+        #expect(try await !registry.drop(name))
         #expect(registry.list().isEmpty)
         let second = try await Self.sandbox(registry, "a")
         #expect(second !== first)
         #expect(try await second.dependencies?.todoRepository.list(.all).count == TodosSeed.demo.count)
+    }
+
+    @Test("a drop the storage fails leaves the sandbox live and says so")
+    func failedDrop() async throws {
+        struct DiskFull: Error {}
+        var storage = SandboxStorage.inMemory
+        storage.drop = { _ in throw DiskFull() }
+        let (registry, _) = Self.registry(storage: storage)
+        let a = try await Self.sandbox(registry, "a")
+        await #expect(throws: DiskFull.self) { try await registry.drop(a.name) }
+        #expect(registry.list().map(\.name) == [a.name])
+        #expect(registry.live(a.name) === a)
     }
 
     @Test("the sandboxes a storage restores are live at once")
@@ -99,7 +111,7 @@ struct SandboxRegistryTests {
         var storage = SandboxStorage.inMemory
         let created = Timestamp(secondsSince1970: 1_000)
         storage.restored = [
-            SandboxRecord(name: try SandboxName("kept", source: "test"), createdAt: created, seed: 7)
+            SandboxRecord(name: try SandboxName("kept", source: "test"), generation: 3, createdAt: created, seed: 7)
         ]
         let (registry, _) = Self.registry(storage: storage)
         let kept = try #require(registry.list().first)

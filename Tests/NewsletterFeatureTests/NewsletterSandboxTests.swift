@@ -17,7 +17,8 @@ struct NewsletterSandboxTests {
         let database = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: NewsletterMigrations.all)
         try NewsletterBackend.fillNeighbour(database)
         let home = NewsletterRepository.sqlite(database)
-        let neighbour = NewsletterRepository.sqlite(database, sandbox: NewsletterBackend.neighbour)
+        let neighbour = NewsletterRepository.sqlite(
+            database, sandbox: SandboxPartition(key: NewsletterBackend.neighbour))
         let before = try await neighbour.subscribers()
         #expect(before.map(\.identity).sorted() == NewsletterBackend.neighbourEmails.sorted())
 

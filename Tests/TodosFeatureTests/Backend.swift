@@ -31,7 +31,7 @@ enum Backend: String, CaseIterable, CustomStringConvertible, Sendable {
             let path = try temporaryDirectory().appendingPathComponent("todos.sqlite").path
             let database = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: TodosMigrations.all)
             try Self.fillNeighbour(database)
-            return .sqlite(database, sandbox: "under-test")
+            return .sqlite(database, sandbox: SandboxPartition(key: "under-test"))
         }
     }
 

@@ -49,12 +49,35 @@ struct TodoSandboxTests {
         #expect(!plan.contains { $0.hasPrefix("SCAN") }, "plan: \(plan)")
     }
 
+    @Test("a store writes only while its sandbox's generation is recorded: a late request writes nothing")
+    func writesNeedTheirGeneration() async throws {
+        let path = try temporaryDirectory().appendingPathComponent("todos.sqlite").path
+        let database = try SQLiteDatabase.open(
+            .sqliteFile(path: path), migrations: TodosMigrations.all + SandboxPartition.migrations)
+        let record = "INSERT OR REPLACE INTO sandboxes (name, generation, createdAt, seed) VALUES ('a', ?, 0, 1)"
+        try await database.write { db in try db.execute(sql: record, arguments: [1]) }
+        let first = TodoRepository.sqlite(database, sandbox: SandboxPartition(key: "a", generation: 1))
+        _ = try await first.write(.importAll([Fixtures.todo(1)]))
+
+        // Dropped, then created again in generation 2: the first store's writes now fail.
+        try await database.write { db in
+            try TodoRepository.dropSandbox(db, "a")
+            try db.execute(sql: record, arguments: [2])
+        }
+        let second = TodoRepository.sqlite(database, sandbox: SandboxPartition(key: "a", generation: 2))
+        await #expect(throws: RepositoryError.self) {
+            try await first.write(.importAll([Fixtures.todo(2)]))
+        }
+        _ = try await second.write(.importAll([Fixtures.todo(3)]))
+        #expect(try await second.list(.all).map(\.id) == [Fixtures.id(3)])
+    }
+
     /// A file whose sandbox `neighbour` holds `Backend.neighbourTodos`, and the stores of it and of
     /// an empty sandbox beside it.
     private static func twoSandboxes() throws -> (any DatabaseWriter, TodoRepository, TodoRepository) {
         let path = try temporaryDirectory().appendingPathComponent("todos.sqlite").path
         let database = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: TodosMigrations.all)
-        let neighbour = TodoRepository.sqlite(database, sandbox: Backend.neighbour)
+        let neighbour = TodoRepository.sqlite(database, sandbox: SandboxPartition(key: Backend.neighbour))
         try database.write { db in
             for todo in Backend.neighbourTodos {
                 try db.execute(
@@ -68,6 +91,6 @@ struct TodoSandboxTests {
                     ])
             }
         }
-        return (database, neighbour, TodoRepository.sqlite(database, sandbox: "under-test"))
+        return (database, neighbour, TodoRepository.sqlite(database, sandbox: SandboxPartition(key: "under-test")))
     }
 }

@@ -2,7 +2,9 @@
 /// offline and on a projector. The markup is static; `ConsoleScript` fills it by polling the admin
 /// routes once a second and never writes server data as HTML.
 enum ConsolePage {
-    static let html = #"""
+    /// The page, loading its script from `scriptPath` (`/__admin/console.js`, or a sandbox's).
+    static func html(scriptPath: String) -> String {
+        #"""
         <!doctype html>
         <html lang="en">
         <head>
@@ -52,8 +54,9 @@ enum ConsolePage {
           <thead><tr><th>Sent</th><th>To</th><th>Kind</th><th>Subject</th><th>Links</th></tr></thead>
           <tbody></tbody>
         </table>
-        <script src="__admin/console.js"></script>
+        <script src="\#(scriptPath)"></script>
         </body>
         </html>
         """#
+    }
 }

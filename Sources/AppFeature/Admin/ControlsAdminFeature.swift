@@ -36,8 +36,10 @@ public struct ControlsAdminFeature: Reducer, Sendable {
         @Dependency(\.demoControls) var controls
         @Dependency(\.demoReset) var reset
         switch action {
-        case .request(.console):
-            state.response = Self.consoleResponse
+        case .request(.console(let scriptPath)):
+            state.response =
+                scriptPath == ControlsAdminRoutes.consoleScript
+                ? Self.consoleResponse : Self.consoleResponse(scriptPath: scriptPath)
         case .request(.consoleScript):
             state.response = Self.consoleScriptResponse
         case .request(.reset(let seed)):
@@ -67,10 +69,13 @@ public struct ControlsAdminFeature: Reducer, Sendable {
         return .none
     }
 
+    /// The console page at the origin's root, rendered once.
+    static let consoleResponse = consoleResponse(scriptPath: ControlsAdminRoutes.consoleScript)
+
     /// The console page with its ETag; only its own script and inline style may run, it talks only
     /// to this origin, and it is never framed.
-    static let consoleResponse: Response = {
-        let body = Array(ConsolePage.html.utf8)
+    static func consoleResponse(scriptPath: String) -> Response {
+        let body = Array(ConsolePage.html(scriptPath: scriptPath).utf8)
         return Response(
             status: .ok,
             headers: [
@@ -82,7 +87,7 @@ public struct ControlsAdminFeature: Reducer, Sendable {
             ],
             body: ResponseBody(body)
         )
-    }()
+    }
 
     /// The console's script with its ETag.
     static let consoleScriptResponse: Response = {

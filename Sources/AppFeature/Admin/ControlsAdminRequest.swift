@@ -1,7 +1,7 @@
 /// A request to the demo controls' `/__admin` routes (api.md §6.2).
 public enum ControlsAdminRequest: Sendable, Equatable {
-    /// `GET /__admin`: the console page.
-    case console
+    /// `GET /__admin`: the console page, loading its script from `scriptPath`.
+    case console(scriptPath: String)
     /// `GET /__admin/console.js`: its script.
     case consoleScript
     /// `GET /__admin/requests?limit=`: the journal, newest first.

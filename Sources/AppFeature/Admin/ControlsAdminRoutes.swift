@@ -37,7 +37,7 @@ public struct ControlsAdminRoutes: Routes {
 
     public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> ControlsAdminRequest {
         switch (request.path, request.method) {
-        case (Self.console, _): return .console
+        case (Self.console, _): return .console(scriptPath: context.basePath + Self.consoleScript)
         case (Self.consoleScript, _): return .consoleScript
         case (Self.requests, .delete): return .clearRequests
         case (Self.requests, _): return .listRequests(limit: try Self.limit(request.queryParameters["limit"]))

@@ -45,10 +45,11 @@ public struct DemoReset: Sendable {
         self.sharesDatasets = sharesDatasets
     }
 
-    /// A new sandbox's reset: its own keys and windows (`rateLimiter`), these shared datasets.
-    func sandboxed(rateLimiter: RateLimiter) -> DemoReset {
+    /// A new sandbox's reset: its own keys (at most `idempotencyKeys`) and windows (`rateLimiter`),
+    /// these shared datasets.
+    func sandboxed(rateLimiter: RateLimiter, idempotencyKeys: Int) -> DemoReset {
         DemoReset(
-            idempotency: IdempotencyStore(), rateLimiter: rateLimiter, datasets: datasets,
+            idempotency: IdempotencyStore(capacity: idempotencyKeys), rateLimiter: rateLimiter, datasets: datasets,
             repositoryCount: repositoryCount, pinCount: pinCount, sharesDatasets: true)
     }
 
@@ -95,7 +96,8 @@ public struct DemoReset: Sendable {
             idempotency.removeAll()
             rateLimiter.removeAll()
             // Frees the memory; no entry could be served again anyway (every store's version moved).
-            cache.removeAll()
+            // A sandbox's entries are a share of the shared cache: they age out with the rest.
+            if !sharesDatasets { cache.removeAll() }
             controls.reset(seed: seed)
             return ResetSummary(
                 seed: seed, todos: TodosSeed.demo.count, repositories: repositoryCount, pins: pinCount,

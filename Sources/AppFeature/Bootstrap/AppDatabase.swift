@@ -34,7 +34,7 @@ public struct AppDatabase: Sendable {
     public static let migrations =
         [SeedMarker.migration, SeedMarker.seedMigration] + TodosMigrations.all + RepoSearchMigrations.all
         + NewsletterMigrations.all
-        + MapPinsMigrations.all + SandboxMigrations.all
+        + MapPinsMigrations.all + SandboxPartition.migrations
 
     /// Opens `location`. Empty read-only tables (repositories, pins) are filled from `seed`, the pins
     /// as `pins` says; a file records that seed and keeps it. With `fillsTodos`, a database seen for

@@ -52,17 +52,18 @@ public final class DemoControls: Sendable {
         sharedFlags = SharedFlags(flags)
     }
 
-    private init(sharing other: DemoControls, seed: UInt64) {
+    private init(sharing other: DemoControls, seed: UInt64, journalCapacity: Int) {
         scenarios = FailScenarios()
-        journal = RequestJournal(capacity: other.journal.capacity)
+        journal = RequestJournal(capacity: journalCapacity)
         sleep = other.sleep
         state = Mutex(State(seed: seed))
         sharedFlags = other.sharedFlags
     }
 
-    /// Controls for a new sandbox: these flags, and its own seed, numbering, scenarios and journal.
-    public func sandboxed(seed: UInt64) -> DemoControls {
-        DemoControls(sharing: self, seed: seed)
+    /// Controls for a new sandbox: these flags, and its own seed, numbering, scenarios and a
+    /// journal of `journalCapacity` entries.
+    public func sandboxed(seed: UInt64, journalCapacity: Int) -> DemoControls {
+        DemoControls(sharing: self, seed: seed, journalCapacity: journalCapacity)
     }
 
     /// The flags now.

@@ -62,12 +62,14 @@ public struct AppHandler: HTTPHandler {
         do {
             address = try SandboxAddress(path: request.path, header: request.headers[.counterpartSandbox])
         } catch {
-            return responder(for: request, exchange: exchange).send(.problem(error.problem))
+            // Answered in the format of the route the path was meant for (GitHub's under /search/).
+            var inner = request
+            inner.path = SandboxAddress.pathAfterAnyPrefix(request.path)
+            return responder(for: inner, exchange: exchange).send(.problem(error.problem))
         }
         var request = request
         request.path = address.path
         var responder = responder(for: request, exchange: exchange)
-        responder.urlPrefix = address.urlPrefix
         guard let (endpoint, methods) = endpoint(for: address.path) else {
             // Journalled where the client looks: its sandbox's journal, if that sandbox lives.
             let sandbox = if let name = address.name { sandboxes.live(name) } else { sandboxes.defaultSandbox }
@@ -76,20 +78,27 @@ public struct AppHandler: HTTPHandler {
             responder.send(.problem(.notFound("No route matches \(path). GET / lists the routes this server has.")))
             return
         }
-        // The service routes are shared: never prefixed, and a header naming a sandbox changes nothing.
-        if endpoint.role == .service, address.isPrefixed {
-            responder.send(
-                .problem(
-                    .notFound(
-                        "\(request.path) is shared by every sandbox: request it without the \(address.urlPrefix) prefix."
-                    )))
-            return
-        }
         responder.route = endpoint.template(for: address.path)
+        // The service routes are shared: never prefixed, and a header naming a sandbox changes nothing.
+        guard endpoint.role != .service, let name = address.name else {
+            if address.isPrefixed {
+                return responder.send(
+                    .problem(
+                        .notFound(
+                            "\(request.path) is shared by every sandbox: request it without the \(address.urlPrefix) prefix."
+                        )))
+            }
+            let flow = RequestFlow(
+                request: request, endpoint: endpoint, methods: methods, sandbox: sandboxes.defaultSandbox,
+                urlPrefix: "", responder: responder)
+            return run(flow, in: flow.sandbox)
+        }
+        responder.urlPrefix = address.urlPrefix
         let flow = RequestFlow(
             request: request, endpoint: endpoint, methods: methods, sandbox: sandboxes.defaultSandbox,
             urlPrefix: address.urlPrefix, responder: responder)
-        guard endpoint.role != .service, let name = address.name else { return run(flow, in: flow.sandbox) }
+        // A preflight or a method the path refuses is answered alike in every sandbox: it creates none.
+        guard Self.reachesDomain(request.method, methods) else { return run(flow, in: flow.sandbox) }
         switch sandboxes.lookup(name, on: exchange.loop.taskExecutor) {
         case .ready(let sandbox):
             run(flow, in: sandbox)
@@ -98,6 +107,12 @@ public struct AppHandler: HTTPHandler {
         case .full(let retryAfter):
             responder.send(.problem(.sandboxLimit(maximum: sandboxes.limits.maximum, retryAfter: retryAfter)))
         }
+    }
+
+    /// Whether a request with `method` on a path accepting `methods` gets past the preflight and
+    /// method stages to its domain (HEAD counts as GET).
+    private static func reachesDomain(_ method: HTTPRequest.Method, _ methods: [HTTPRequest.Method]) -> Bool {
+        methods.contains(method) || (method == .head && methods.contains(.get))
     }
 
     /// Sends `flow` through the pipeline inside `sandbox`, journalled there if it is a domain's.
@@ -175,8 +190,7 @@ public struct AppHandler: HTTPHandler {
     /// How problems on `request`'s path are written, inside a sandbox as outside (GitHub's envelope
     /// on the search routes).
     private func problemFormat(for request: ServerRequest) -> ProblemFormat {
-        let inner = (try? SandboxAddress(path: request.path, header: nil))?.path ?? request.path
-        return problemFormats.format(for: inner)
+        problemFormats.format(for: SandboxAddress.pathAfterAnyPrefix(request.path))
     }
 
     private func endpoint(for path: String) -> (any Endpoint, [HTTPRequest.Method])? {

@@ -46,6 +46,15 @@ struct SandboxAddress: Equatable {
         self.path = String(Substring(rest[slash...]))
     }
 
+    /// `path` without a `/sandboxes/{segment}` prefix, whatever the segment holds: the route a
+    /// request was meant for, even when its sandbox name is invalid.
+    static func pathAfterAnyPrefix(_ path: String) -> String {
+        guard path.utf8.starts(with: prefix.utf8) else { return path }
+        let rest = path.utf8.dropFirst(prefix.utf8.count)
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(Substring(rest[slash...]))
+    }
+
     /// The path every absolute URL inside the sandbox starts with after the base: empty for a
     /// request that names no sandbox, so the default sandbox answers as it always has.
     var urlPrefix: String {

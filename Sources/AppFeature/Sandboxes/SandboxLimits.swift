@@ -6,6 +6,12 @@ public struct SandboxLimits: Sendable, Equatable {
     /// Seconds without a request after which a sandbox is dropped.
     public var idleSeconds: Int64
 
+    /// What one named sandbox keeps at most, so that 1,000 of them stay within memory: idempotency
+    /// keys (the default sandbox: 10,000), journal entries (1,000) and mails (200). Oldest first out.
+    public static let idempotencyKeys = 1_000
+    public static let journalEntries = 200
+    public static let outboxMails = 50
+
     /// api.md's defaults: 1,000 sandboxes, an hour.
     public init(maximum: Int = 1_000, idleSeconds: Int64 = 3_600) {
         self.maximum = maximum

@@ -8,7 +8,7 @@ public struct SandboxName: Hashable, Sendable, Comparable, CustomStringConvertib
     public let rawValue: String
 
     /// The sandbox of every request that names none.
-    public static let `default` = SandboxName(checked: SandboxColumn.defaultSandbox)
+    public static let `default` = SandboxName(checked: SandboxPartition.default.key)
 
     /// The longest name.
     public static let maximumLength = 64

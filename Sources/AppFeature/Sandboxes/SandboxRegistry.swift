@@ -134,24 +134,25 @@ public final class SandboxRegistry: Sendable {
         .sorted { $0.name < $1.name }
     }
 
-    /// Drops `name` with its data; false when no such sandbox lives.
-    public func drop(_ name: SandboxName) async -> Bool {
+    /// Drops `name` with its data; false when no such sandbox lives. When the storage fails, the
+    /// sandbox stays as it was and the error is thrown.
+    public func drop(_ name: SandboxName) async throws -> Bool {
         let closing = slots.withLock { slots -> Closing? in
             guard let slot = slots.live.removeValue(forKey: name) else { return nil }
             return close(name, slot, in: &slots)
         }
         guard let closing else { return false }
-        await finish([closing])
+        try await finish(closing)
         return true
     }
 
-    /// Drops every sandbox idle for longer than the limit; returns their names.
+    /// Drops every sandbox idle for longer than the limit; returns those dropped. One the storage
+    /// fails to drop stays live, to be tried again.
     @discardableResult
     public func sweep() async -> [SandboxName] {
         let now = now()
         let expired = slots.withLock { slots in closeExpired(in: &slots, now: now) }
-        await finish(expired)
-        return expired.map(\.name)
+        return await finish(expired)
     }
 
     /// Starts creating `name`: after any drop of an earlier sandbox of that name, seed its stores
@@ -162,8 +163,9 @@ public final class SandboxRegistry: Sendable {
         let previous = slots.closing[name]
         let id = slots.nextOpening
         slots.nextOpening += 1
+        // A new generation each time: writes of a dropped sandbox's late requests never land in it.
         let record = SandboxRecord(
-            name: name, createdAt: Timestamp(secondsSince1970: now),
+            name: name, generation: Int64.random(in: 1...Int64.max), createdAt: Timestamp(secondsSince1970: now),
             seed: base.demoReset.datasetSeed(controls: base.demoControls))
         let task = Task(executorPreference: executor) { [self] in
             await previous?.wait()
@@ -185,27 +187,32 @@ public final class SandboxRegistry: Sendable {
         return task
     }
 
-    /// A new sandbox for `record`, its stores put back to the seed (whatever an earlier sandbox of
-    /// that name left) and recorded.
+    /// A new sandbox for `record`: recorded (its stores write only once it is), then its stores put
+    /// back to the seed, whatever an earlier sandbox of that name left. On failure nothing of it stays.
     private func seed(_ record: SandboxRecord) async throws -> Sandbox {
         let sandbox = makeSandbox(record)
         let stores = sandbox.dependencies ?? base
-        _ = try await stores.todoRepository.write(.resetTo(TodosSeed.demo))
-        try await stores.newsletterRepository.reset(NewsletterSeed.subscribers)
-        try await storage.record(record)
+        do {
+            try await storage.record(record)
+            _ = try await stores.todoRepository.write(.resetTo(TodosSeed.demo))
+            try await stores.newsletterRepository.reset(NewsletterSeed.subscribers)
+        } catch {
+            try? await storage.drop(record.name)
+            throw error
+        }
         return sandbox
     }
 
     /// The sandbox `record` describes, over its stores as the storage holds them.
     private func makeSandbox(_ record: SandboxRecord) -> Sandbox {
-        let repositories = storage.repositories(record.name)
+        let repositories = storage.repositories(record)
         let rateLimiter = base.demoReset.rateLimiter.withoutWindows()
-        let reset = base.demoReset.sandboxed(rateLimiter: rateLimiter)
-        let controls = base.demoControls.sandboxed(seed: record.seed)
+        let reset = base.demoReset.sandboxed(rateLimiter: rateLimiter, idempotencyKeys: SandboxLimits.idempotencyKeys)
+        let controls = base.demoControls.sandboxed(seed: record.seed, journalCapacity: SandboxLimits.journalEntries)
         var values = base
         values.todoRepository = repositories.todos.timed(by: base.appMetrics).withVersionsOfItsOwn()
         values.newsletterRepository = repositories.newsletter.timed(by: base.appMetrics)
-        values.outbox = Outbox(keepsMail: base.outbox.keepsMail)
+        values.outbox = Outbox(keepsMail: base.outbox.keepsMail, mailLimit: SandboxLimits.outboxMails)
         values.newsletterPolicy.addressLimiter = rateLimiter
         values.demoControls = controls
         values.demoReset = reset
@@ -232,23 +239,43 @@ public final class SandboxRegistry: Sendable {
         return closing
     }
 
-    /// Drops the data of `closed` sandboxes — each after its creation, if that was still running —
-    /// and opens their latches.
-    private func finish(_ closed: [Closing]) async {
+    /// Drops the data of `closed` sandboxes, logging failures; returns the names dropped.
+    @discardableResult
+    private func finish(_ closed: [Closing]) async -> [SandboxName] {
+        var dropped: [SandboxName] = []
         for closing in closed {
-            await closing.previous?.wait()
-            if case .opening(let creation, _) = closing.slot { _ = await creation.result }
             do {
-                try await storage.drop(closing.name)
+                try await finish(closing)
+                dropped.append(closing.name)
             } catch {
-                logger.error("cannot drop sandbox data", metadata: ["name": "\(closing.name)", "reason": "\(error)"])
+                logger.error("cannot drop sandbox", metadata: ["name": "\(closing.name)", "reason": "\(error)"])
             }
+        }
+        if !dropped.isEmpty { logger.info("dropped sandboxes", metadata: ["names": "\(dropped)"]) }
+        return dropped
+    }
+
+    /// Drops a closed sandbox's data — after its creation, if that was still running — and opens
+    /// its latch. When the storage fails, a sandbox that was ready is put back as it was.
+    private func finish(_ closing: Closing) async throws {
+        await closing.previous?.wait()
+        if case .opening(let creation, _) = closing.slot { _ = await creation.result }
+        defer {
             closing.latch.open()
             slots.withLock { slots in
                 if slots.closing[closing.name] === closing.latch { slots.closing[closing.name] = nil }
             }
         }
-        if !closed.isEmpty { logger.info("dropped sandboxes", metadata: ["names": "\(closed.map(\.name))"]) }
+        do {
+            try await storage.drop(closing.name)
+        } catch {
+            if case .ready = closing.slot {
+                slots.withLock { slots in
+                    if slots.live[closing.name] == nil { slots.live[closing.name] = closing.slot }
+                }
+            }
+            throw error
+        }
     }
 
     /// Seconds until the least recently used sandbox expires, at least 1.

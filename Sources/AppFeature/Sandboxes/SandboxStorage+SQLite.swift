@@ -1,7 +1,7 @@
 public import GRDB
 import HTTPKit
 import NewsletterFeature
-public import Storage
+import Storage
 import TodosFeature
 
 extension SandboxStorage {
@@ -12,10 +12,11 @@ extension SandboxStorage {
         let reads = LocalReads(writer)
         let commits = GroupCommit(writer)
         return SandboxStorage(
-            repositories: { name in
-                SandboxRepositories(
-                    todos: .sqlite(writer, sandbox: name.rawValue, reads: reads),
-                    newsletter: .sqlite(writer, sandbox: name.rawValue, writes: commits))
+            repositories: { record in
+                let partition = SandboxPartition(key: record.name.rawValue, generation: record.generation)
+                return SandboxRepositories(
+                    todos: .sqlite(writer, sandbox: partition, reads: reads),
+                    newsletter: .sqlite(writer, sandbox: partition, writes: commits))
             },
             record: { record in
                 try await RepositoryError.mappingSQLite {
@@ -41,8 +42,11 @@ extension SandboxStorage {
 enum SandboxRows {
     static func insert(_ db: Database, _ record: SandboxRecord) throws {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO sandboxes (name, createdAt, seed) VALUES (?, ?, ?)",
-            arguments: [record.name.rawValue, record.createdAt.secondsSince1970, Int64(bitPattern: record.seed)])
+            sql: "INSERT OR REPLACE INTO sandboxes (name, generation, createdAt, seed) VALUES (?, ?, ?, ?)",
+            arguments: [
+                record.name.rawValue, record.generation, record.createdAt.secondsSince1970,
+                Int64(bitPattern: record.seed),
+            ])
     }
 
     static func delete(_ db: Database, _ name: SandboxName) throws {
@@ -50,30 +54,12 @@ enum SandboxRows {
     }
 
     static func fetchAll(_ db: Database) throws -> [SandboxRecord] {
-        try Row.fetchAll(db, sql: "SELECT name, createdAt, seed FROM sandboxes ORDER BY name").map { row in
+        try Row.fetchAll(db, sql: "SELECT name, generation, createdAt, seed FROM sandboxes ORDER BY name").map { row in
             let text: String = row[0]
-            let seed: Int64 = row[2]
+            let seed: Int64 = row[3]
             return SandboxRecord(
-                name: try SandboxName(text, source: "sandboxes table"),
-                createdAt: Timestamp(secondsSince1970: row[1]), seed: UInt64(bitPattern: seed))
+                name: try SandboxName(text, source: "sandboxes table"), generation: row[1],
+                createdAt: Timestamp(secondsSince1970: row[2]), seed: UInt64(bitPattern: seed))
         }
     }
-}
-
-/// The `sandboxes` table: which sandboxes besides the default one exist (api.md §6.4).
-public enum SandboxMigrations {
-    /// Every step, oldest first.
-    public static let all: [Migration] = [
-        Migration("sandboxes-1-create") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE sandboxes (
-                        name TEXT PRIMARY KEY NOT NULL,
-                        createdAt INTEGER NOT NULL,
-                        seed INTEGER NOT NULL
-                    ) STRICT
-                    """
-            )
-        }
-    ]
 }

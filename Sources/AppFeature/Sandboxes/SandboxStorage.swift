@@ -8,9 +8,11 @@ public import TodosFeature
 /// The registry seeds a new sandbox through its repositories and then records it; a recorded
 /// sandbox survives a restart with its data, and dropping one removes only its own rows.
 public struct SandboxStorage: Sendable {
-    /// The stores of one sandbox's data, as they are (a new sandbox's are seeded by the registry).
-    public var repositories: @Sendable (_ name: SandboxName) -> SandboxRepositories
-    /// Records a seeded sandbox, so a restart finds it.
+    /// The stores of one sandbox's data in its generation, as they are (a new sandbox's are
+    /// seeded by the registry, after it is recorded).
+    public var repositories: @Sendable (_ record: SandboxRecord) -> SandboxRepositories
+    /// Records a sandbox (replacing an earlier generation's record), so its stores may write and a
+    /// restart finds it.
     public var record: @Sendable (_ record: SandboxRecord) async throws -> Void
     /// Removes a sandbox's data and record.
     public var drop: @Sendable (_ name: SandboxName) async throws -> Void
@@ -19,7 +21,7 @@ public struct SandboxStorage: Sendable {
 
     /// Creates a storage from its operations.
     public init(
-        repositories: @escaping @Sendable (_ name: SandboxName) -> SandboxRepositories,
+        repositories: @escaping @Sendable (_ record: SandboxRecord) -> SandboxRepositories,
         record: @escaping @Sendable (_ record: SandboxRecord) async throws -> Void,
         drop: @escaping @Sendable (_ name: SandboxName) async throws -> Void,
         restored: [SandboxRecord]
@@ -30,7 +32,8 @@ public struct SandboxStorage: Sendable {
         self.restored = restored
     }
 
-    /// Sandboxes in process memory: each gets stores of its own, gone with it or with the process.
+    /// Sandboxes in process memory: each gets stores of its own, gone with it or with the process
+    /// (a request that outlives its sandbox writes to stores nobody reads any more).
     public static let inMemory = SandboxStorage(
         repositories: { _ in SandboxRepositories(todos: .inMemory(), newsletter: .inMemory()) },
         record: { _ in },
@@ -51,15 +54,18 @@ public struct SandboxRepositories: Sendable {
     }
 }
 
-/// What is kept about a sandbox besides its data: its name, when it was created and its seed.
+/// What is kept about a sandbox besides its data: its name, its generation (a new one each time
+/// the name is created), when it was created and its seed.
 public struct SandboxRecord: Sendable, Equatable {
     public var name: SandboxName
+    public var generation: Int64
     public var createdAt: Timestamp
     public var seed: UInt64
 
     /// Creates a record.
-    public init(name: SandboxName, createdAt: Timestamp, seed: UInt64) {
+    public init(name: SandboxName, generation: Int64, createdAt: Timestamp, seed: UInt64) {
         self.name = name
+        self.generation = generation
         self.createdAt = createdAt
         self.seed = seed
     }

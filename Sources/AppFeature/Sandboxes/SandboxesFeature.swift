@@ -45,14 +45,14 @@ public struct SandboxesFeature: Reducer, Sendable {
             state.response = .problem(
                 .conflict("The default sandbox cannot be dropped; POST /__admin/reset puts it back to its seed."))
         case .request(.drop(let name)):
-            return .task({ .internal(.dropped(name, $0)) }) { [registry] in await registry.drop(name) }
+            return .task({ .internal(.dropped(name, $0)) }) { [registry] in try await registry.drop(name) }
         case .internal(.dropped(_, .success(true))):
             state.response = Response(status: .noContent)
         case .internal(.dropped(let name, .success(false))):
             state.response = .problem(
                 .notFound("No sandbox \(name) is live; GET /__admin/sandboxes lists them (--dev)."))
-        case .internal(.dropped(_, .failure)):
-            state.response = .problem(.internalError())
+        case .internal(.dropped(_, .failure(let error))):
+            state.response = .problem((error as? any ProblemError)?.problem ?? .internalError())
         }
         return .none
     }

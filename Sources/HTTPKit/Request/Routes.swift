@@ -80,6 +80,18 @@ public struct RouteContext: Sendable, Equatable {
     /// can give one (search) computes it over part of its data and says so.
     public var partialResults = false
 
+    /// The path part of `baseURL` (`/sandboxes/a` inside a sandbox, `""` for a bare origin): what a
+    /// page's own links start with.
+    public var basePath: String {
+        let bytes = baseURL.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) else {
+            return ""
+        }
+        let host = bytes.index(colon, offsetBy: 3)
+        guard let slash = bytes[host...].firstIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(Substring(bytes[slash...]))
+    }
+
     /// api.md §3.4's default web URL, `W`.
     public static let defaultWebURL = "https://example.com"
 

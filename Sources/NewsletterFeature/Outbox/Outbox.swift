@@ -13,20 +13,23 @@ public final class Outbox: Sendable {
 
     /// Whether sent mail is kept (`--dev`) or dropped.
     public let keepsMail: Bool
+    /// How many mails are kept before the oldest is dropped: `capacity`, or fewer (a sandbox's).
+    public let mailLimit: Int
     private let mails = Mutex<[Mail]>([])
 
-    /// An outbox that keeps mail (`--dev`) or drops it.
-    public init(keepsMail: Bool) {
+    /// An outbox that keeps up to `mailLimit` mails (`--dev`) or drops them all.
+    public init(keepsMail: Bool, mailLimit: Int = capacity) {
         self.keepsMail = keepsMail
+        self.mailLimit = min(mailLimit, Self.capacity)
     }
 
-    /// Records a sent mail, dropping the oldest beyond `capacity`; the mail is composed only if kept.
+    /// Records a sent mail, dropping the oldest beyond `mailLimit`; the mail is composed only if kept.
     public func deliver(_ mail: @autoclosure () -> Mail) {
         guard keepsMail else { return }
         let mail = mail()
         mails.withLock { mails in
             mails.append(mail)
-            if mails.count > Self.capacity { mails.removeFirst(mails.count - Self.capacity) }
+            if mails.count > mailLimit { mails.removeFirst(mails.count - mailLimit) }
         }
     }
 

@@ -8,17 +8,18 @@ extension NewsletterRepository {
     /// The store in SQLite through GRDB: each command reads the subscriber and token it touches,
     /// applies `NewsletterRules` and writes the difference, atomically — concurrent commands share
     /// one transaction, each in its own savepoint (`GroupCommit`), so a burst of sign-ups costs one
-    /// commit, not one each. It sees `sandbox`'s subscribers and tokens only (api.md §6.4); stores of
-    /// several sandboxes on one file share `writes`, so their commits group too.
+    /// commit, not one each. It sees `sandbox`'s subscribers and tokens only (api.md §6.4) and
+    /// writes only while that sandbox lives; stores of several sandboxes on one file share `writes`,
+    /// so their commits group too.
     public static func sqlite(
-        _ database: any DatabaseWriter, sandbox: String = SandboxColumn.defaultSandbox, writes: GroupCommit? = nil
+        _ database: any DatabaseWriter, sandbox: SandboxPartition = .default, writes: GroupCommit? = nil
     ) -> Self {
         let writes = writes ?? GroupCommit(database)
-        let subscriberRows = SubscriberRows(sandbox: sandbox)
-        let tokenRows = TokenRows(sandbox: sandbox)
+        let subscriberRows = SubscriberRows(sandbox: sandbox.key)
+        let tokenRows = TokenRows(sandbox: sandbox.key)
         return Self(
             subscribe: { signup in
-                try await write(writes) { db in
+                try await write(writes, sandbox) { db in
                     let change = NewsletterRules.signUp(
                         signup, existing: try subscriberRows.fetchOne(db, identity: signup.address.identity))
                     if change.dropsUnsubscribeTokens {
@@ -30,7 +31,7 @@ extension NewsletterRepository {
                 }
             },
             confirm: { confirmation in
-                try await write(writes) { db in
+                try await write(writes, sandbox) { db in
                     let token = try tokenRows.fetchOne(db, digest: confirmation.token)
                     let change = try NewsletterRules.confirm(
                         confirmation, token: token,
@@ -53,7 +54,7 @@ extension NewsletterRepository {
                 }
             },
             unsubscribe: { digest, now in
-                try await write(writes) { db in
+                try await write(writes, sandbox) { db in
                     let token = try tokenRows.fetchOne(db, digest: digest)
                     let subscriber = try NewsletterRules.unsubscribe(
                         token, digest: digest,
@@ -65,7 +66,7 @@ extension NewsletterRepository {
                 }
             },
             erase: { digest in
-                try await write(writes) { db in
+                try await write(writes, sandbox) { db in
                     guard let token = try tokenRows.fetchOne(db, digest: digest), token.kind == .unsubscribe,
                         let subscriber = try subscriberRows.fetchOne(db, identity: token.identity)
                     else { throw NewsletterError.unknownToken }
@@ -80,8 +81,8 @@ extension NewsletterRepository {
                 }
             },
             reset: { seed in
-                try await write(writes) { db in
-                    try dropSandbox(db, sandbox)
+                try await write(writes, sandbox) { db in
+                    try dropSandbox(db, sandbox.key)
                     for subscriber in seed { try subscriberRows.upsert(db, subscriber) }
                 }
             }
@@ -95,10 +96,16 @@ extension NewsletterRepository {
         try db.execute(sql: "DELETE FROM newsletter_subscribers WHERE sandbox = ?", arguments: [sandbox])
     }
 
-    private static func write<T: Sendable>(_ writes: GroupCommit, _ body: @escaping @Sendable (Database) throws -> T)
-        async throws -> T
-    {
-        try await RepositoryError.mappingSQLite { try await writes.write(body) }
+    /// One command's write, in its own savepoint, while `sandbox` lives.
+    private static func write<T: Sendable>(
+        _ writes: GroupCommit, _ sandbox: SandboxPartition, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await RepositoryError.mappingSQLite {
+            try await writes.write { db in
+                try sandbox.checkLive(db)
+                return try body(db)
+            }
+        }
     }
 }
 

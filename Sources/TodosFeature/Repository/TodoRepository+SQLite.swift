@@ -10,15 +10,15 @@ extension TodoRepository {
     /// that loads the (at most 1,000) stored todos, applies `TodoRules`, and writes back only the
     /// rows that changed.
     ///
-    /// Every row belongs to a sandbox (api.md §6.4): this store sees `sandbox`'s rows only. Stores
-    /// of several sandboxes on one file share `reads`, so each thread opens one connection, not one
-    /// per sandbox.
+    /// Every row belongs to a sandbox (api.md §6.4): this store sees `sandbox`'s rows only, and
+    /// writes only while that sandbox lives. Stores of several sandboxes on one file share `reads`,
+    /// so each thread opens one connection, not one per sandbox.
     public static func sqlite(
-        _ database: any DatabaseWriter, sandbox: String = SandboxColumn.defaultSandbox, reads: LocalReads? = nil
+        _ database: any DatabaseWriter, sandbox: SandboxPartition = .default, reads: LocalReads? = nil
     ) -> Self {
         let version = DataVersion()
         let reads = reads ?? LocalReads(database)
-        let rows = TodoRows(sandbox: sandbox)
+        let rows = TodoRows(sandbox: sandbox.key)
         return Self(
             list: { filter in
                 try await RepositoryError.mappingSQLite {
@@ -38,6 +38,7 @@ extension TodoRepository {
             write: { change in
                 try await RepositoryError.mappingSQLite {
                     let (outcome, changed) = try await database.write { db in
+                        try sandbox.checkLive(db)
                         let mutation = try TodoRules.apply(change, to: rows.fetch(db, filter: .all))
                         for id in mutation.deletions { try rows.delete(db, id: id) }
                         for todo in mutation.upserts { try rows.upsert(db, todo) }

@@ -17,7 +17,8 @@ struct IdempotencyStage: PipelineStage {
         } catch {
             return flow.responder.send(.problem(error.problem))
         }
-        let scope = request.method.rawValue + " " + request.path + " " + key
+        // The prefix keeps /todos and /sandboxes/default/todos apart: their answers' URLs differ.
+        let scope = request.method.rawValue + " " + flow.urlPrefix + request.path + " " + key
         switch store.begin(scope: scope, fingerprint: SHA256.digest(request.body)) {
         case .proceed:
             var flow = flow
