@@ -24,7 +24,7 @@ public enum App {
         dependencies: DependencyValues? = nil
     ) -> AppHandler {
         let base = dependencies ?? DependencyValues._current
-        let sandboxes = SandboxRegistry.over(base, settings: settings)
+        let sandboxes = SandboxRegistry.over(base, prepared: dependencies == nil, settings: settings)
         let admin: [any Endpoint] = [
             FeatureEndpoint(
                 routes: ControlsAdminRoutes(),

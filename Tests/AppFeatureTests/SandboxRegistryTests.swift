@@ -129,9 +129,10 @@ struct SandboxRegistryTests {
         base.sandboxStorage = storage
         base.demoControls = DemoControls()
         let settings = AppSettings(dev: dev, sandboxLimits: limits)
-        let defaultSandbox = SandboxRegistry.over(base, settings: settings).defaultSandbox
+        let defaultSandbox = SandboxRegistry.over(base, prepared: false, settings: settings).defaultSandbox
         let registry = SandboxRegistry(
-            storage: storage, base: base, defaultSandbox: defaultSandbox, limits: limits, dev: dev,
+            storage: storage, base: base, dependencies: .overriding, defaultSandbox: defaultSandbox, limits: limits,
+            dev: dev,
             now: { clock.now })
         return (registry, clock)
     }

@@ -33,6 +33,40 @@ struct SandboxPersistenceTests {
         #expect(await server.exitStatus() == 0)
     }
 
+    @Test("in the server as it boots, a sandbox's todos, outbox and keys are its own, and its policy the server's")
+    func isolationInTheServer() async throws {
+        let database = try temporaryDirectory().appendingPathComponent("isolated.sqlite").path
+        let server = try ServerProcess(["serve", "--port", "0", "--database", database, "--dev", "--token-ttl", "90s"])
+        let client = try HTTPClient(port: try #require(await server.listeningPort(), "\(server.printed)"))
+        let key = [("Idempotency-Key", "k1")]
+        let created = try client.request(
+            "POST", "/sandboxes/a/todos", headers: key, body: Array(#"{"description":"Only in a"}"#.utf8))
+        #expect(created.status == 201)
+        #expect(try client.request("GET", "/sandboxes/a/todos").text.contains("Only in a"))
+        #expect(try !client.request("GET", "/todos").text.contains("Only in a"))
+        let other = try client.request("POST", "/todos", headers: key, body: Array(#"{"description":"other"}"#.utf8))
+        #expect(other.status == 201, "the default sandbox has its own keys")
+
+        let signup = try client.request(
+            "POST", "/sandboxes/a/newsletter/subscriptions", body: Array(#"{"email":"a@example.com"}"#.utf8))
+        #expect(signup.status == 202)
+        let outbox = try client.request("GET", "/sandboxes/a/__admin/outbox").text
+        #expect(outbox.contains(#""to":"a@example.com""#))
+        #expect(outbox.contains("/sandboxes/a/newsletter/confirm?token="))
+        #expect(try client.request("GET", "/__admin/outbox").text == "[]")
+        let sent = try #require(Self.firstDate(in: outbox, after: #""sentAt":""#))
+        let until = try #require(Self.firstDate(in: outbox, after: "The link works until "))
+        #expect(until.timeIntervalSince(sent) == 90, "--token-ttl applies in a sandbox too")
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0)
+    }
+
+    /// The RFC 3339 date right after `marker` in `text`.
+    private static func firstDate(in text: String, after marker: String) -> Date? {
+        guard let range = text.range(of: marker) else { return nil }
+        return ISO8601DateFormatter().date(from: String(text[range.upperBound...].prefix(20)))
+    }
+
     @Test("--sandbox-idle drops an unused sandbox with its data while the server runs")
     func idleSandboxesAreDropped() async throws {
         let database = try temporaryDirectory().appendingPathComponent("idle.sqlite").path

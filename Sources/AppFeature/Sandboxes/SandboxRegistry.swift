@@ -1,5 +1,5 @@
 public import Dependencies
-public import HTTPKit
+import HTTPKit
 import Logging
 import NewsletterFeature
 import Synchronization
@@ -20,6 +20,7 @@ public final class SandboxRegistry: Sendable {
     public let defaultSandbox: Sandbox
     private let storage: SandboxStorage
     private let base: DependencyValues
+    private let dependencies: SandboxDependencies
     private let dev: Bool
     private let now: @Sendable () -> Int64
     private let slots = Mutex(Slots())
@@ -55,12 +56,13 @@ public final class SandboxRegistry: Sendable {
         case full(retryAfter: Int64)
     }
 
-    /// A registry over `storage` whose sandboxes start from `base` (the default sandbox's values)
-    /// and `defaultSandbox`'s stores; `now` gives Unix seconds (tests move it). Sandboxes the
-    /// storage restored are live at once, as if used now.
-    public init(
+    /// A registry over `storage` whose sandboxes start from `base` (the default sandbox's values,
+    /// made as `dependencies` says) and `defaultSandbox`'s stores; `now` gives Unix seconds (tests
+    /// move it). Sandboxes the storage restored are live at once, as if used now.
+    init(
         storage: SandboxStorage,
         base: DependencyValues,
+        dependencies: SandboxDependencies,
         defaultSandbox: Sandbox,
         limits: SandboxLimits,
         dev: Bool,
@@ -68,6 +70,7 @@ public final class SandboxRegistry: Sendable {
     ) {
         self.storage = storage
         self.base = base
+        self.dependencies = dependencies
         self.defaultSandbox = defaultSandbox
         self.limits = limits
         self.dev = dev
@@ -76,17 +79,19 @@ public final class SandboxRegistry: Sendable {
         slots.withLock { $0.live = Dictionary(restored) { _, last in last } }
     }
 
-    /// The registry of a server whose default sandbox runs with `base`: its idempotency keys and
-    /// rate windows are those `base.demoReset` clears, its controls (`--dev`) `base.demoControls`;
-    /// other sandboxes are kept in `base.sandboxStorage`, within `settings.sandboxLimits`.
-    public static func over(_ base: DependencyValues, settings: AppSettings) -> SandboxRegistry {
+    /// The registry of a server whose default sandbox runs with `base` — the prepared values, or
+    /// values passed in (`prepared: false`): its idempotency keys and rate windows are those
+    /// `base.demoReset` clears, its controls (`--dev`) `base.demoControls`; other sandboxes are
+    /// kept in `base.sandboxStorage`, within `settings.sandboxLimits`.
+    public static func over(_ base: DependencyValues, prepared: Bool, settings: AppSettings) -> SandboxRegistry {
         let now = RateLimiter.wallClock()
         let defaultSandbox = Sandbox(
             name: .default, createdAt: Timestamp(secondsSince1970: now), seed: base.demoControls.seed,
             idempotency: base.demoReset.idempotency, rateLimiter: base.demoReset.rateLimiter,
             controls: settings.dev ? base.demoControls : nil, dependencies: nil, now: now)
         return SandboxRegistry(
-            storage: base.sandboxStorage, base: base, defaultSandbox: defaultSandbox, limits: settings.sandboxLimits,
+            storage: base.sandboxStorage, base: base, dependencies: prepared ? .prepared : .overriding,
+            defaultSandbox: defaultSandbox, limits: settings.sandboxLimits,
             dev: settings.dev)
     }
 
@@ -209,13 +214,19 @@ public final class SandboxRegistry: Sendable {
         let rateLimiter = base.demoReset.rateLimiter.withoutWindows()
         let reset = base.demoReset.sandboxed(rateLimiter: rateLimiter, idempotencyKeys: SandboxLimits.idempotencyKeys)
         let controls = base.demoControls.sandboxed(seed: record.seed, journalCapacity: SandboxLimits.journalEntries)
-        var values = base
-        values.todoRepository = repositories.todos.timed(by: base.appMetrics).withVersionsOfItsOwn()
-        values.newsletterRepository = repositories.newsletter.timed(by: base.appMetrics)
-        values.outbox = Outbox(keepsMail: base.outbox.keepsMail, mailLimit: SandboxLimits.outboxMails)
-        values.newsletterPolicy.addressLimiter = rateLimiter
-        values.demoControls = controls
-        values.demoReset = reset
+        let todos = repositories.todos.timed(by: base.appMetrics).withVersionsOfItsOwn()
+        let newsletter = repositories.newsletter.timed(by: base.appMetrics)
+        let outbox = Outbox(keepsMail: base.outbox.keepsMail, mailLimit: SandboxLimits.outboxMails)
+        var policy = base.newsletterPolicy
+        policy.addressLimiter = rateLimiter
+        let values = dependencies.values(over: base) { values in
+            values.todoRepository = todos
+            values.newsletterRepository = newsletter
+            values.outbox = outbox
+            values.newsletterPolicy = policy
+            values.demoControls = controls
+            values.demoReset = reset
+        }
         return Sandbox(
             name: record.name, createdAt: record.createdAt, seed: record.seed, idempotency: reset.idempotency,
             rateLimiter: rateLimiter, controls: dev ? controls : nil, dependencies: values, now: now())

@@ -65,7 +65,7 @@ enum LiveServer {
                 ),
             ],
             settings: AppSettings(),
-            sandboxes: .over(service, settings: AppSettings()),
+            sandboxes: .over(service, prepared: false, settings: AppSettings()),
             metrics: metrics
         )
         try await serve(handler, configure: configure, beforeShutdown: gate.open, body)

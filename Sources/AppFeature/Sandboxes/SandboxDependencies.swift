@@ -1,0 +1,44 @@
+@_spi(Internals) import Dependencies
+import Foundation
+
+/// How a sandbox's dependency values are made from the default sandbox's.
+///
+/// swift-dependencies reads a value through `@Dependency` by merging the values captured where it
+/// is declared with the current ones: a copy of every value *set* on them, on every read. Values
+/// prepared at boot (`prepareDependencies`) are not set on the values but kept in the library's
+/// cache, so reading them copies nothing. A sandbox whose six stores were set on its values paid
+/// that copy on each read: with the task-local binding, a cached todo ran at 0.93× the default
+/// sandbox's rate, an uncached one at 0.88× (BENCHMARKS.md). So the server's sandboxes are
+/// prepared the same way, in a cache of their own that starts as a copy of the prepared one
+/// (`@_spi(Internals)`: swift-dependencies 1.17's `CachedValues`), and a read costs what it costs
+/// in the default sandbox. Values passed in explicitly (tests) are set on, as they always were.
+enum SandboxDependencies: Sendable {
+    /// The server's: the default sandbox's values are the prepared ones.
+    case prepared
+    /// Tests': the default sandbox's values were passed in, set on a `DependencyValues`.
+    case overriding
+
+    /// `base` with `overrides` applied. `overrides` must only assign, never read: in a prepared
+    /// sandbox it runs against values that are still empty.
+    func values(over base: DependencyValues, _ overrides: (inout DependencyValues) -> Void) -> DependencyValues {
+        switch self {
+        case .overriding:
+            var values = base
+            overrides(&values)
+            return values
+        case .prepared:
+            // New values come with a cache of their own.
+            let values = DependencyValues()
+            let cache = values.cachedValues
+            DependencyValues.$_current.withValue(values) { prepareDependencies(overrides) }
+            let prepared = base.cachedValues
+            prepared.lock.lock()
+            let inherited = prepared.cached
+            prepared.lock.unlock()
+            cache.lock.lock()
+            cache.cached.merge(inherited) { own, _ in own }
+            cache.lock.unlock()
+            return values
+        }
+    }
+}
