@@ -20,12 +20,15 @@ from prometheus_client.parser import text_string_to_metric_families
 
 
 def run_schemathesis(base_url: str, *, max_examples: int, seed: int, report_dir: Path, workers: int = 1,
-                     max_time: int | None = None) -> subprocess.CompletedProcess:
+                     max_time: int | None = None, sandbox: str | None = None) -> subprocess.CompletedProcess:
     """Runs every phase (examples, coverage, fuzzing, stateful) with every check, positive and
-    negative data, against `base_url`/openapi.json; output goes to this process's stdout."""
+    negative data, against `base_url`/openapi.json; output goes to this process's stdout. With
+    `sandbox`, every operation runs under `/sandboxes/{sandbox}` (api.md §6.4) except the service
+    routes and the sandboxes themselves, which are shared and never prefixed."""
+    url = base_url if sandbox is None else f"{base_url}/sandboxes/{sandbox}"
     command = [
         sys.executable, "-m", "schemathesis.cli", "--config-file", str(CONFIG), "run", f"{base_url}/openapi.json",
-        "--url", base_url,
+        "--url", url,
         "--checks", "all",
         "--mode", "all",
         "--phases", "examples,coverage,fuzzing,stateful",
@@ -40,6 +43,8 @@ def run_schemathesis(base_url: str, *, max_examples: int, seed: int, report_dir:
     ]
     if max_time is not None:
         command += ["--max-time", str(max_time)]
+    if sandbox is not None:
+        command += ["--exclude-tag", "service", "--exclude-tag", "sandboxes"]
     report_dir.mkdir(parents=True, exist_ok=True)
     # Schemathesis keeps its example database in the working directory: keep it with the reports.
     return subprocess.run(command, cwd=report_dir)

@@ -4,7 +4,8 @@ requested number of requests; the summary is what RELIABILITY.md records.
 Schemathesis generates data under Python's GIL, about 45 requests a second per process here, so
 the campaign runs one Schemathesis process per core, each against its own server and database
 (stateful tests create and delete todos: two fuzzers sharing a store would report each other's
-deletions as lost resources). Server i runs seeds seed + i, seed + i + N, …
+deletions as lost resources). Server i runs seeds seed + i, seed + i + N, …; every other round
+runs inside a sandbox of its own (api.md §6.4), `/sandboxes/fuzz-{seed}`.
 """
 
 import argparse
@@ -56,8 +57,9 @@ def main() -> int:
             seed = arguments.seed + index
             while server.process.poll() is None and answered() < arguments.requests:
                 report_dir = arguments.out / f"round-{seed}"
+                sandbox = f"fuzz-{seed}" if (seed // arguments.servers) % 2 else None
                 result = run_schemathesis(server.url, max_examples=arguments.examples, seed=seed,
-                                          report_dir=report_dir)
+                                          report_dir=report_dir, sandbox=sandbox)
                 with lock:
                     rounds.append((seed, result.returncode, findings(report_dir)))
                 seed += arguments.servers

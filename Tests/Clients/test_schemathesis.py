@@ -21,3 +21,13 @@ def test_schemathesis_finds_nothing(contract_base_url, tmp_path):
     totals = server_totals(contract_base_url)
     assert totals["requests"] > 1000, totals
     assert totals["server_errors"] == 0, totals
+
+
+def test_schemathesis_finds_nothing_in_a_sandbox(contract_base_url, tmp_path):
+    """The same document, every domain and admin operation under /sandboxes/fuzz (api.md §6.4)."""
+    before = server_totals(contract_base_url)["requests"]
+    result = run_schemathesis(contract_base_url, max_examples=15, seed=10, report_dir=tmp_path, sandbox="fuzz")
+    assert result.returncode == 0, f"Schemathesis reported findings in a sandbox (reports in {tmp_path})"
+    totals = server_totals(contract_base_url)
+    assert totals["requests"] - before > 300, totals
+    assert totals["server_errors"] == 0, totals
