@@ -48,8 +48,50 @@ struct NumberFeature: Reducer, Sendable {
     }
 }
 
+/// Reads its dependency only inside its effects, alone and after another effect (`concatenate`).
+struct LateReadFeature: Reducer, Sendable {
+    struct State: Equatable, Sendable { var numbers: [Int] = [] }
+
+    @CasePathable
+    enum Action: RoutableAction {
+        case request(Request)
+        case fetched(TaskResult<Int>)
+    }
+
+    enum Request: Sendable { case load }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .request(.load):
+            let read = Effect<Action>.task(Action.fetched) {
+                @Dependency(\.numbers) var numbers
+                return try await numbers.fetch()
+            }
+            return .concatenate(read, read)
+        case .fetched(.success(let number)):
+            state.numbers.append(number)
+            return .none
+        case .fetched(.failure):
+            return .none
+        }
+    }
+}
+
 @Suite("Dependencies")
 struct DependencyTests {
+    @Test("a dependency read inside an effect's body, even a later one, is the store's")
+    func readInsideEffects() async {
+        let store = TestStore(initialState: LateReadFeature.State()) {
+            LateReadFeature()
+        } withDependencies: {
+            $0.numbers.fetch = { 7 }
+        }
+        await store.send(.load)
+        await store.receive(\.fetched.success) { $0.numbers = [7] }
+        await store.receive(\.fetched.success) { $0.numbers = [7, 7] }
+        await store.finish()
+    }
+
     @Test("an overridden endpoint is what effects call")
     func overridden() async {
         let store = TestStore(initialState: NumberFeature.State()) {

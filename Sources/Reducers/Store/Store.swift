@@ -78,7 +78,8 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
             observer.didFinish(state)
             return
         }
-        run(effect, ids: [])
+        // Inside the reduce's binding of the dependencies: the effects' tasks inherit it.
+        _ = withOverrides { run(effect, ids: []) }
         reportIfStalled()
     }
 
@@ -124,23 +125,15 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         Void, Never
     > {
         let token = effects.nextToken()
-        let overrides = dependencies
         // Started at once, on this thread, up to its first suspension: an effect whose repository
         // call completes without suspending (a bounded read on the loop's own connection) does its
         // work now instead of waiting for the loop to schedule a task. Its body is `@concurrent`, not
         // this store's: its action still arrives as a later job, since sending it awaits the store,
-        // which is busy with this reduce. Task-local values (the test's, for issue reporting) are
-        // inherited as before.
+        // which is busy with this reduce. It inherits the task-local values where it starts — the
+        // test's (issue reporting), and the store's dependencies, bound around every `run` — so it
+        // binds nothing itself (a binding per effect cost a sandboxed request ~1 µs: BENCHMARKS.md).
         let task = Task.immediate(executorPreference: executors.task) { @concurrent [self] in
-            if let overrides {
-                await withDependencies {
-                    $0 = overrides
-                } operation: {
-                    await body()
-                }
-            } else {
-                await body()
-            }
+            await body()
             await self.effectFinished(token)
         }
         effects.insert(task, token: token, ids: ids)
