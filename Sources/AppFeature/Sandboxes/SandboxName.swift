@@ -10,13 +10,11 @@ public struct SandboxName: Hashable, Sendable, Comparable, CustomStringConvertib
     /// The sandbox of every request that names none.
     public static let `default` = SandboxName(checked: SandboxPartition.default.key)
 
-    /// The longest name.
-    public static let maximumLength = 64
-
     /// Validates `text`, found in `source` (the path or the header, named in the 400 it throws).
     public init(_ text: some StringProtocol, source: String) throws(RouteError) {
-        guard (1...Self.maximumLength).contains(text.utf8.count), text.utf8.allSatisfy(Self.isAllowed) else {
-            let shown = text.count > Self.maximumLength ? text.prefix(Self.maximumLength) + "…" : Substring(text)
+        guard SafeName.accepts(text) else {
+            let shown =
+                text.count > SafeName.maximumLength ? text.prefix(SafeName.maximumLength) + "…" : Substring(text)
             throw RouteError(
                 .malformedRequest(
                     "The sandbox name \(shown) in the \(source) is invalid: use 1–64 letters, digits, '.', '_' or '-'.",
@@ -40,14 +38,4 @@ public struct SandboxName: Hashable, Sendable, Comparable, CustomStringConvertib
     public var description: String { rawValue }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    private static func isAllowed(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
-            true
-        default:
-            false
-        }
-    }
 }

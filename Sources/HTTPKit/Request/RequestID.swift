@@ -14,17 +14,7 @@ public enum RequestID {
 
     /// Whether `candidate` may be echoed back as a request id.
     public static func isAcceptable(_ candidate: String) -> Bool {
-        let bytes = candidate.utf8
-        guard (1...64).contains(bytes.count) else { return false }
-        return bytes.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                true
-            default:
-                false
-            }
-        }
+        SafeName.accepts(candidate)
     }
 
     /// A random-looking version 4 UUID in lowercase 8-4-4-4-12 form.
