@@ -1,9 +1,7 @@
 public import Dependencies
 import HTTPKit
 import Logging
-import NewsletterFeature
 import Synchronization
-import TodosFeature
 
 /// The live sandboxes (api.md §6.4): finds the one a request names, creating and seeding it on
 /// first use within `--max-sandboxes`, and drops them on `DELETE /sandboxes/{name}` or once idle
@@ -18,28 +16,28 @@ public final class SandboxRegistry: Sendable {
     public let limits: SandboxLimits
     /// The sandbox of requests that name none.
     public let defaultSandbox: Sandbox
-    private let storage: SandboxStorage
-    private let base: DependencyValues
-    private let dependencies: SandboxDependencies
-    private let dev: Bool
-    private let now: @Sendable () -> Int64
-    private let slots = Mutex(Slots())
-    private let logger = Logger(label: "counterpart.sandboxes")
+    let storage: SandboxStorage
+    let base: DependencyValues
+    let dependencies: SandboxDependencies
+    let dev: Bool
+    let now: @Sendable () -> Int64
+    let slots = Mutex(Slots())
+    let logger = Logger(label: "counterpart.sandboxes")
 
-    private struct Slots {
+    struct Slots {
         var live: [SandboxName: Slot] = [:]
         var closing: [SandboxName: Latch] = [:]
         var nextOpening = 0
     }
 
-    private enum Slot {
+    enum Slot {
         case ready(Sandbox)
         case opening(Task<Sandbox, any Error>, id: Int)
     }
 
     /// A sandbox taken out of the registry whose data is still to be dropped; `latch` opens when
     /// it is gone, after `previous` (an earlier drop of the same name).
-    private struct Closing {
+    struct Closing {
         let name: SandboxName
         let slot: Slot
         let latch: Latch
@@ -137,164 +135,5 @@ public final class SandboxRegistry: Sendable {
             }
         }
         .sorted { $0.name < $1.name }
-    }
-
-    /// Drops `name` with its data; false when no such sandbox lives. When the storage fails, the
-    /// sandbox stays as it was and the error is thrown.
-    public func drop(_ name: SandboxName) async throws -> Bool {
-        let closing = slots.withLock { slots -> Closing? in
-            guard let slot = slots.live.removeValue(forKey: name) else { return nil }
-            return close(name, slot, in: &slots)
-        }
-        guard let closing else { return false }
-        try await finish(closing)
-        return true
-    }
-
-    /// Drops every sandbox idle for longer than the limit; returns those dropped. One the storage
-    /// fails to drop stays live, to be tried again.
-    @discardableResult
-    public func sweep() async -> [SandboxName] {
-        let now = now()
-        let expired = slots.withLock { slots in closeExpired(in: &slots, now: now) }
-        return await finish(expired)
-    }
-
-    /// Starts creating `name`: after any drop of an earlier sandbox of that name, seed its stores
-    /// and record it, then mark it ready.
-    private func startOpening(
-        _ name: SandboxName, in slots: inout Slots, now: Int64, on executor: (any TaskExecutor)?
-    ) -> Task<Sandbox, any Error> {
-        let previous = slots.closing[name]
-        let id = slots.nextOpening
-        slots.nextOpening += 1
-        // A new generation each time: writes of a dropped sandbox's late requests never land in it.
-        let record = SandboxRecord(
-            name: name, generation: Int64.random(in: 1...Int64.max), createdAt: Timestamp(secondsSince1970: now),
-            seed: base.demoReset.datasetSeed(controls: base.demoControls))
-        let task = Task(executorPreference: executor) { [self] in
-            await previous?.wait()
-            do {
-                let sandbox = try await seed(record)
-                self.slots.withLock { slots in
-                    if case .opening(_, id) = slots.live[name] { slots.live[name] = .ready(sandbox) }
-                }
-                return sandbox
-            } catch {
-                self.slots.withLock { slots in
-                    if case .opening(_, id) = slots.live[name] { slots.live[name] = nil }
-                }
-                logger.error("cannot create sandbox", metadata: ["name": "\(name)", "reason": "\(error)"])
-                throw error
-            }
-        }
-        slots.live[name] = .opening(task, id: id)
-        return task
-    }
-
-    /// A new sandbox for `record`: recorded (its stores write only once it is), then its stores put
-    /// back to the seed, whatever an earlier sandbox of that name left. On failure nothing of it stays.
-    private func seed(_ record: SandboxRecord) async throws -> Sandbox {
-        let sandbox = makeSandbox(record)
-        let stores = sandbox.dependencies ?? base
-        do {
-            try await storage.record(record)
-            _ = try await stores.todoRepository.write(.resetTo(TodosSeed.demo))
-            try await stores.newsletterRepository.reset(NewsletterSeed.subscribers)
-        } catch {
-            try? await storage.drop(record.name)
-            throw error
-        }
-        return sandbox
-    }
-
-    /// The sandbox `record` describes, over its stores as the storage holds them.
-    private func makeSandbox(_ record: SandboxRecord) -> Sandbox {
-        let repositories = storage.repositories(record)
-        let rateLimiter = base.demoReset.rateLimiter.withoutWindows()
-        let reset = base.demoReset.sandboxed(rateLimiter: rateLimiter, idempotencyKeys: SandboxLimits.idempotencyKeys)
-        let controls = base.demoControls.sandboxed(seed: record.seed, journalCapacity: SandboxLimits.journalEntries)
-        let todos = repositories.todos.timed(by: base.appMetrics).withVersionsOfItsOwn()
-        let newsletter = repositories.newsletter.timed(by: base.appMetrics)
-        let outbox = Outbox(keepsMail: base.outbox.keepsMail, mailLimit: SandboxLimits.outboxMails)
-        var policy = base.newsletterPolicy
-        policy.addressLimiter = rateLimiter
-        let values = dependencies.values(over: base) { values in
-            values.todoRepository = todos
-            values.newsletterRepository = newsletter
-            values.outbox = outbox
-            values.newsletterPolicy = policy
-            values.demoControls = controls
-            values.demoReset = reset
-        }
-        return Sandbox(
-            name: record.name, createdAt: record.createdAt, seed: record.seed, idempotency: reset.idempotency,
-            rateLimiter: rateLimiter, controls: dev ? controls : nil, dependencies: values, now: now())
-    }
-
-    /// Takes the sandboxes idle beyond the limit out of the registry, to be dropped.
-    private func closeExpired(in slots: inout Slots, now: Int64) -> [Closing] {
-        let expired = slots.live.compactMap { name, slot -> SandboxName? in
-            guard case .ready(let sandbox) = slot, now - sandbox.lastUsed > limits.idleSeconds else { return nil }
-            return name
-        }
-        return expired.sorted().compactMap { name in
-            slots.live.removeValue(forKey: name).map { close(name, $0, in: &slots) }
-        }
-    }
-
-    /// Marks `name`, just taken out of the registry, as being dropped.
-    private func close(_ name: SandboxName, _ slot: Slot, in slots: inout Slots) -> Closing {
-        let closing = Closing(name: name, slot: slot, latch: Latch(), previous: slots.closing[name])
-        slots.closing[name] = closing.latch
-        return closing
-    }
-
-    /// Drops the data of `closed` sandboxes, logging failures; returns the names dropped.
-    @discardableResult
-    private func finish(_ closed: [Closing]) async -> [SandboxName] {
-        var dropped: [SandboxName] = []
-        for closing in closed {
-            do {
-                try await finish(closing)
-                dropped.append(closing.name)
-            } catch {
-                logger.error("cannot drop sandbox", metadata: ["name": "\(closing.name)", "reason": "\(error)"])
-            }
-        }
-        if !dropped.isEmpty { logger.info("dropped sandboxes", metadata: ["names": "\(dropped)"]) }
-        return dropped
-    }
-
-    /// Drops a closed sandbox's data — after its creation, if that was still running — and opens
-    /// its latch. When the storage fails, a sandbox that was ready is put back as it was.
-    private func finish(_ closing: Closing) async throws {
-        await closing.previous?.wait()
-        if case .opening(let creation, _) = closing.slot { _ = await creation.result }
-        defer {
-            closing.latch.open()
-            slots.withLock { slots in
-                if slots.closing[closing.name] === closing.latch { slots.closing[closing.name] = nil }
-            }
-        }
-        do {
-            try await storage.drop(closing.name)
-        } catch {
-            if case .ready = closing.slot {
-                slots.withLock { slots in
-                    if slots.live[closing.name] == nil { slots.live[closing.name] = closing.slot }
-                }
-            }
-            throw error
-        }
-    }
-
-    /// Seconds until the least recently used sandbox expires, at least 1.
-    private func retryAfter(_ slots: Slots, now: Int64) -> Int64 {
-        let oldest = slots.live.values.compactMap { slot -> Int64? in
-            if case .ready(let sandbox) = slot { sandbox.lastUsed } else { nil }
-        }.min()
-        guard let oldest else { return 1 }
-        return max(1, oldest + limits.idleSeconds + 1 - now)
     }
 }

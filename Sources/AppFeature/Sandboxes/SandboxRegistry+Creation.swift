@@ -1,0 +1,80 @@
+import Logging
+import Synchronization
+import HTTPKit
+import NewsletterFeature
+import TodosFeature
+
+/// Creating a sandbox: its record, its seeded stores, its dependency values.
+extension SandboxRegistry {
+    /// Starts creating `name`: after any drop of an earlier sandbox of that name, seed its stores
+    /// and record it, then mark it ready.
+    func startOpening(
+        _ name: SandboxName, in slots: inout Slots, now: Int64, on executor: (any TaskExecutor)?
+    ) -> Task<Sandbox, any Error> {
+        let previous = slots.closing[name]
+        let id = slots.nextOpening
+        slots.nextOpening += 1
+        // A new generation each time: writes of a dropped sandbox's late requests never land in it.
+        let record = SandboxRecord(
+            name: name, generation: Int64.random(in: 1...Int64.max), createdAt: Timestamp(secondsSince1970: now),
+            seed: base.demoReset.datasetSeed(controls: base.demoControls))
+        let task = Task(executorPreference: executor) { [self] in
+            await previous?.wait()
+            do {
+                let sandbox = try await seed(record)
+                self.slots.withLock { slots in
+                    if case .opening(_, id) = slots.live[name] { slots.live[name] = .ready(sandbox) }
+                }
+                return sandbox
+            } catch {
+                self.slots.withLock { slots in
+                    if case .opening(_, id) = slots.live[name] { slots.live[name] = nil }
+                }
+                logger.error("cannot create sandbox", metadata: ["name": "\(name)", "reason": "\(error)"])
+                throw error
+            }
+        }
+        slots.live[name] = .opening(task, id: id)
+        return task
+    }
+
+    /// A new sandbox for `record`: recorded (its stores write only once it is), then its stores put
+    /// back to the seed, whatever an earlier sandbox of that name left. On failure nothing of it stays.
+    private func seed(_ record: SandboxRecord) async throws -> Sandbox {
+        let sandbox = makeSandbox(record)
+        let stores = sandbox.dependencies ?? base
+        do {
+            try await storage.record(record)
+            _ = try await stores.todoRepository.write(.resetTo(TodosSeed.demo))
+            try await stores.newsletterRepository.reset(NewsletterSeed.subscribers)
+        } catch {
+            try? await storage.drop(record.name)
+            throw error
+        }
+        return sandbox
+    }
+
+    /// The sandbox `record` describes, over its stores as the storage holds them.
+    func makeSandbox(_ record: SandboxRecord) -> Sandbox {
+        let repositories = storage.repositories(record)
+        let rateLimiter = base.demoReset.rateLimiter.withoutWindows()
+        let reset = base.demoReset.sandboxed(rateLimiter: rateLimiter, idempotencyKeys: SandboxLimits.idempotencyKeys)
+        let controls = base.demoControls.sandboxed(seed: record.seed, journalCapacity: SandboxLimits.journalEntries)
+        let todos = repositories.todos.timed(by: base.appMetrics).withVersionsOfItsOwn()
+        let newsletter = repositories.newsletter.timed(by: base.appMetrics)
+        let outbox = Outbox(keepsMail: base.outbox.keepsMail, mailLimit: SandboxLimits.outboxMails)
+        var policy = base.newsletterPolicy
+        policy.addressLimiter = rateLimiter
+        let values = dependencies.values(over: base) { values in
+            values.todoRepository = todos
+            values.newsletterRepository = newsletter
+            values.outbox = outbox
+            values.newsletterPolicy = policy
+            values.demoControls = controls
+            values.demoReset = reset
+        }
+        return Sandbox(
+            name: record.name, createdAt: record.createdAt, seed: record.seed, idempotency: reset.idempotency,
+            rateLimiter: rateLimiter, controls: dev ? controls : nil, dependencies: values, now: now())
+    }
+}

@@ -1,0 +1,93 @@
+import Logging
+import Synchronization
+
+/// Dropping sandboxes — on request, when idle, or to make room — and what a drop leaves behind while
+/// it runs: a latch that a new sandbox of the same name waits for.
+extension SandboxRegistry {
+    /// Drops `name` with its data; false when no such sandbox lives. When the storage fails, the
+    /// sandbox stays as it was and the error is thrown.
+    public func drop(_ name: SandboxName) async throws -> Bool {
+        let closing = slots.withLock { slots -> Closing? in
+            guard let slot = slots.live.removeValue(forKey: name) else { return nil }
+            return close(name, slot, in: &slots)
+        }
+        guard let closing else { return false }
+        try await finish(closing)
+        return true
+    }
+
+    /// Drops every sandbox idle for longer than the limit; returns those dropped. One the storage
+    /// fails to drop stays live, to be tried again.
+    @discardableResult
+    public func sweep() async -> [SandboxName] {
+        let now = now()
+        let expired = slots.withLock { slots in closeExpired(in: &slots, now: now) }
+        return await finish(expired)
+    }
+
+    /// Takes the sandboxes idle beyond the limit out of the registry, to be dropped.
+    func closeExpired(in slots: inout Slots, now: Int64) -> [Closing] {
+        let expired = slots.live.compactMap { name, slot -> SandboxName? in
+            guard case .ready(let sandbox) = slot, now - sandbox.lastUsed > limits.idleSeconds else { return nil }
+            return name
+        }
+        return expired.sorted().compactMap { name in
+            slots.live.removeValue(forKey: name).map { close(name, $0, in: &slots) }
+        }
+    }
+
+    /// Marks `name`, just taken out of the registry, as being dropped.
+    private func close(_ name: SandboxName, _ slot: Slot, in slots: inout Slots) -> Closing {
+        let closing = Closing(name: name, slot: slot, latch: Latch(), previous: slots.closing[name])
+        slots.closing[name] = closing.latch
+        return closing
+    }
+
+    /// Drops the data of `closed` sandboxes, logging failures; returns the names dropped.
+    @discardableResult
+    func finish(_ closed: [Closing]) async -> [SandboxName] {
+        var dropped: [SandboxName] = []
+        for closing in closed {
+            do {
+                try await finish(closing)
+                dropped.append(closing.name)
+            } catch {
+                logger.error("cannot drop sandbox", metadata: ["name": "\(closing.name)", "reason": "\(error)"])
+            }
+        }
+        if !dropped.isEmpty { logger.info("dropped sandboxes", metadata: ["names": "\(dropped)"]) }
+        return dropped
+    }
+
+    /// Drops a closed sandbox's data — after its creation, if that was still running — and opens
+    /// its latch. When the storage fails, a sandbox that was ready is put back as it was.
+    private func finish(_ closing: Closing) async throws {
+        await closing.previous?.wait()
+        if case .opening(let creation, _) = closing.slot { _ = await creation.result }
+        defer {
+            closing.latch.open()
+            slots.withLock { slots in
+                if slots.closing[closing.name] === closing.latch { slots.closing[closing.name] = nil }
+            }
+        }
+        do {
+            try await storage.drop(closing.name)
+        } catch {
+            if case .ready = closing.slot {
+                slots.withLock { slots in
+                    if slots.live[closing.name] == nil { slots.live[closing.name] = closing.slot }
+                }
+            }
+            throw error
+        }
+    }
+
+    /// Seconds until the least recently used sandbox expires, at least 1.
+    func retryAfter(_ slots: Slots, now: Int64) -> Int64 {
+        let oldest = slots.live.values.compactMap { slot -> Int64? in
+            if case .ready(let sandbox) = slot { sandbox.lastUsed } else { nil }
+        }.min()
+        guard let oldest else { return 1 }
+        return max(1, oldest + limits.idleSeconds + 1 - now)
+    }
+}
