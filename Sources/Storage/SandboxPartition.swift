@@ -24,20 +24,21 @@ public struct SandboxPartition: Sendable, Equatable {
         self.generation = generation
     }
 
-    /// Throws `RepositoryError.notFound` unless the sandbox is still recorded in this generation;
-    /// call it first inside a write's transaction.
+    /// Throws `RepositoryError.conflict` (409) unless the sandbox is still recorded in this
+    /// generation; call it first inside a write's transaction.
     public func checkLive(_ db: Database) throws {
         guard let generation else { return }
         let live = try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sandboxes WHERE name = ? AND generation = ?)"),
             arguments: [key, generation])
         guard live == true else {
-            throw RepositoryError.notFound(
+            throw RepositoryError.conflict(
                 "Sandbox \(key) was dropped while this request ran; its next request creates it again, seeded.")
         }
     }
 
-    /// The `sandboxes` table: which sandboxes besides the default one exist, in which generation.
+    /// The `sandboxes` table: which sandboxes besides the default one exist, in which generation,
+    /// and whether their seeding finished (one that did not is dropped when the file is opened).
     public static let migrations: [Migration] = [
         Migration("sandboxes-1-create") { db in
             try db.execute(
@@ -46,7 +47,8 @@ public struct SandboxPartition: Sendable, Equatable {
                         name TEXT PRIMARY KEY NOT NULL,
                         generation INTEGER NOT NULL,
                         createdAt INTEGER NOT NULL,
-                        seed INTEGER NOT NULL
+                        seed INTEGER NOT NULL,
+                        seeded INTEGER NOT NULL CHECK (seeded IN (0, 1))
                     ) STRICT
                     """
             )

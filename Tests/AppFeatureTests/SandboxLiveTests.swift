@@ -170,6 +170,10 @@ struct SandboxLiveTests {
             #expect(try client.request("DELETE", "/sandboxes/a").status == 204)
             #expect(try client.request("OPTIONS", "/sandboxes/o/todos").status == 204)
             #expect(try client.request("PUT", "/sandboxes/o/todos").status == 405)
+            #expect(
+                try !client.request("GET", "/__admin/requests").text.contains(#""method":"OPTIONS""#),
+                "a preflight in a sandbox is not journalled in the default one")
+            #expect(try client.request("GET", "/health", headers: [("Counterpart-Sandbox", "no/slash")]).status == 200)
             let envelope = try client.request("GET", "/sandboxes/bad!/search/repositories?q=x")
             #expect(envelope.status == 400)
             #expect(

@@ -106,6 +106,35 @@ struct SandboxRegistryTests {
         #expect(registry.live(a.name) === a)
     }
 
+    @Test("a failed drop puts nothing back when a later drop of the name came meanwhile")
+    func failedDropThenAnotherDrop() async throws {
+        struct DiskFull: Error {}
+        let gate = Gate()
+        let drops = Atomic<Int>(0)
+        var storage = SandboxStorage.inMemory
+        storage.drop = { _ in
+            // The first drop waits for the test, then fails; later ones succeed.
+            guard drops.add(1, ordering: .relaxed).newValue == 1 else { return }
+            try await gate.wait()
+            throw DiskFull()
+        }
+        let (registry, _) = Self.registry(storage: storage)
+        let name = try SandboxName("a", source: "test")
+        _ = try await Self.sandbox(registry, "a")
+        let first = Task { try await registry.drop(name) }
+        #expect(await eventually { gate.waiting == 1 })
+        guard case .opening = registry.lookup(name) else {
+            Issue.record("a new sandbox of the name must wait for the drop")
+            return
+        }
+        let second = Task { try await registry.drop(name) }
+        gate.open()
+        await #expect(throws: DiskFull.self) { try await first.value }
+        #expect(try await second.value)
+        #expect(registry.list().isEmpty, "the second drop's answer holds: no sandbox a")
+        #expect(registry.live(name) == nil)
+    }
+
     @Test("the sandboxes a storage restores are live at once")
     func restored() throws {
         var storage = SandboxStorage.inMemory

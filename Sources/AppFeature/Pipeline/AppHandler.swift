@@ -58,18 +58,11 @@ public struct AppHandler: HTTPHandler {
     }
 
     public func handle(_ request: ServerRequest, exchange: Exchange) {
-        let address: SandboxAddress
-        do {
-            address = try SandboxAddress(path: request.path, header: request.headers[.counterpartSandbox])
-        } catch {
-            // Answered in the format of the route the path was meant for (GitHub's under /search/).
-            var inner = request
-            inner.path = SandboxAddress.pathAfterAnyPrefix(request.path)
-            return responder(for: inner, exchange: exchange).send(.problem(error.problem))
-        }
+        guard let address = address(of: request, exchange: exchange) else { return }
         var request = request
         request.path = address.path
         var responder = responder(for: request, exchange: exchange)
+        responder.urlPrefix = address.urlPrefix
         guard let (endpoint, methods) = endpoint(for: address.path) else {
             // Journalled where the client looks: its sandbox's journal, if that sandbox lives.
             let sandbox = if let name = address.name { sandboxes.live(name) } else { sandboxes.defaultSandbox }
@@ -88,17 +81,21 @@ public struct AppHandler: HTTPHandler {
                             "\(request.path) is shared by every sandbox: request it without the \(address.urlPrefix) prefix."
                         )))
             }
+            responder.urlPrefix = ""
             let flow = RequestFlow(
                 request: request, endpoint: endpoint, methods: methods, sandbox: sandboxes.defaultSandbox,
                 urlPrefix: "", responder: responder)
             return run(flow, in: flow.sandbox)
         }
-        responder.urlPrefix = address.urlPrefix
         let flow = RequestFlow(
             request: request, endpoint: endpoint, methods: methods, sandbox: sandboxes.defaultSandbox,
             urlPrefix: address.urlPrefix, responder: responder)
-        // A preflight or a method the path refuses is answered alike in every sandbox: it creates none.
-        guard Self.reachesDomain(request.method, methods) else { return run(flow, in: flow.sandbox) }
+        // A preflight or a method the path refuses is answered alike in every sandbox: it creates
+        // none, and is journalled only in one that lives.
+        guard Self.reachesDomain(request.method, methods) else {
+            if let live = sandboxes.live(name) { return run(flow, in: live) }
+            return pipeline.run(flow)
+        }
         switch sandboxes.lookup(name, on: exchange.loop.taskExecutor) {
         case .ready(let sandbox):
             run(flow, in: sandbox)
@@ -106,6 +103,26 @@ public struct AppHandler: HTTPHandler {
             run(flow, after: creation, name: name)
         case .full(let retryAfter):
             responder.send(.problem(.sandboxLimit(maximum: sandboxes.limits.maximum, retryAfter: retryAfter)))
+        }
+    }
+
+    /// Where `request` runs; `nil` once it has been answered 400 for an invalid or contradictory
+    /// sandbox name. A bad header on a shared service route is ignored, as any header is there.
+    private func address(of request: ServerRequest, exchange: Exchange) -> SandboxAddress? {
+        do {
+            return try SandboxAddress(path: request.path, header: request.headers[.counterpartSandbox])
+        } catch {
+            let inner = SandboxAddress.pathAfterAnyPrefix(request.path)
+            if inner == request.path, endpoint(for: inner)?.0.role == .service {
+                return try? SandboxAddress(path: inner, header: nil)
+            }
+            // Answered in the format of the route the path was meant for (GitHub's under /search/).
+            var meant = request
+            meant.path = inner
+            var responder = responder(for: meant, exchange: exchange)
+            responder.urlPrefix = String(request.path.utf8.dropLast(inner.utf8.count)) ?? ""
+            responder.send(.problem(error.problem))
+            return nil
         }
     }
 

@@ -38,8 +38,9 @@ extension SandboxRegistry {
         return task
     }
 
-    /// A new sandbox for `record`: recorded (its stores write only once it is), then its stores put
-    /// back to the seed, whatever an earlier sandbox of that name left. On failure nothing of it stays.
+    /// A new sandbox for `record`: recorded (its stores write only once it is), its stores put back
+    /// to the seed, whatever an earlier sandbox of that name left, then marked seeded. On failure
+    /// nothing of it stays (or, after a crash, the next start drops it).
     private func seed(_ record: SandboxRecord) async throws -> Sandbox {
         let sandbox = makeSandbox(record)
         let stores = sandbox.dependencies ?? base
@@ -47,6 +48,7 @@ extension SandboxRegistry {
             try await storage.record(record)
             _ = try await stores.todoRepository.write(.resetTo(TodosSeed.demo))
             try await stores.newsletterRepository.reset(NewsletterSeed.subscribers)
+            try await storage.markSeeded(record)
         } catch {
             try? await storage.drop(record.name)
             throw error

@@ -60,10 +60,15 @@ extension SandboxRegistry {
     }
 
     /// Drops a closed sandbox's data — after its creation, if that was still running — and opens
-    /// its latch. When the storage fails, a sandbox that was ready is put back as it was.
+    /// its latch. When the storage fails (a cancelled request included), the sandbox is put back as
+    /// it was, unless another drop of the name came meanwhile: that one deletes whatever is left.
     private func finish(_ closing: Closing) async throws {
         await closing.previous?.wait()
-        if case .opening(let creation, _) = closing.slot { _ = await creation.result }
+        var survivor: Sandbox?
+        switch closing.slot {
+        case .ready(let sandbox): survivor = sandbox
+        case .opening(let creation, _): survivor = try? await creation.value
+        }
         defer {
             closing.latch.open()
             slots.withLock { slots in
@@ -73,9 +78,10 @@ extension SandboxRegistry {
         do {
             try await storage.drop(closing.name)
         } catch {
-            if case .ready = closing.slot {
+            if let survivor {
                 slots.withLock { slots in
-                    if slots.live[closing.name] == nil { slots.live[closing.name] = closing.slot }
+                    guard slots.closing[closing.name] === closing.latch, slots.live[closing.name] == nil else { return }
+                    slots.live[closing.name] = .ready(survivor)
                 }
             }
             throw error

@@ -7,10 +7,14 @@ import TodosFeature
 extension SandboxStorage {
     /// Sandboxes as rows of one SQLite file: their todos and subscribers carry the sandbox's name
     /// first in each table's key, and the `sandboxes` table records which exist. Every sandbox's
-    /// stores share the file's per-thread read connections and its grouped commits.
+    /// stores share the file's per-thread read connections and its grouped commits. Opening drops
+    /// the sandboxes whose seeding a crash cut short.
     public static func sqlite(_ writer: any DatabaseWriter) throws -> SandboxStorage {
         let reads = LocalReads(writer)
         let commits = GroupCommit(writer)
+        try writer.write { db in
+            for name in try SandboxRows.unseeded(db) { try drop(name, in: db) }
+        }
         return SandboxStorage(
             repositories: { record in
                 let partition = SandboxPartition(key: record.name.rawValue, generation: record.generation)
@@ -23,14 +27,14 @@ extension SandboxStorage {
                     try await writer.write { db in try SandboxRows.insert(db, record) }
                 }
             },
+            markSeeded: { record in
+                try await RepositoryError.mappingSQLite {
+                    try await writer.write { db in try SandboxRows.markSeeded(db, record) }
+                }
+            },
             drop: { name in
                 try await RepositoryError.mappingSQLite {
-                    // One transaction: a sandbox is wholly there or wholly gone.
-                    try await writer.write { db in
-                        try TodoRepository.dropSandbox(db, name.rawValue)
-                        try NewsletterRepository.dropSandbox(db, name.rawValue)
-                        try SandboxRows.delete(db, name)
-                    }
+                    try await writer.write { db in try drop(name.rawValue, in: db) }
                 }
             },
             restored: try writer.read { db in try SandboxRows.fetchAll(db) }
@@ -38,23 +42,44 @@ extension SandboxStorage {
     }
 }
 
+extension SandboxStorage {
+    /// Removes a sandbox's rows and record in `db`'s transaction: wholly there or wholly gone.
+    fileprivate static func drop(_ name: String, in db: Database) throws {
+        try TodoRepository.dropSandbox(db, name)
+        try NewsletterRepository.dropSandbox(db, name)
+        try SandboxRows.delete(db, name)
+    }
+}
+
 /// The `sandboxes` table's SQL, all with bound arguments.
 enum SandboxRows {
     static func insert(_ db: Database, _ record: SandboxRecord) throws {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO sandboxes (name, generation, createdAt, seed) VALUES (?, ?, ?, ?)",
+            sql: "INSERT OR REPLACE INTO sandboxes (name, generation, createdAt, seed, seeded) VALUES (?, ?, ?, ?, 0)",
             arguments: [
                 record.name.rawValue, record.generation, record.createdAt.secondsSince1970,
                 Int64(bitPattern: record.seed),
             ])
     }
 
-    static func delete(_ db: Database, _ name: SandboxName) throws {
-        try db.execute(sql: "DELETE FROM sandboxes WHERE name = ?", arguments: [name.rawValue])
+    static func markSeeded(_ db: Database, _ record: SandboxRecord) throws {
+        try db.execute(
+            sql: "UPDATE sandboxes SET seeded = 1 WHERE name = ? AND generation = ?",
+            arguments: [record.name.rawValue, record.generation])
+    }
+
+    static func delete(_ db: Database, _ name: String) throws {
+        try db.execute(sql: "DELETE FROM sandboxes WHERE name = ?", arguments: [name])
+    }
+
+    static func unseeded(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT name FROM sandboxes WHERE seeded = 0")
     }
 
     static func fetchAll(_ db: Database) throws -> [SandboxRecord] {
-        try Row.fetchAll(db, sql: "SELECT name, generation, createdAt, seed FROM sandboxes ORDER BY name").map { row in
+        try Row.fetchAll(
+            db, sql: "SELECT name, generation, createdAt, seed FROM sandboxes WHERE seeded = 1 ORDER BY name"
+        ).map { row in
             let text: String = row[0]
             let seed: Int64 = row[3]
             return SandboxRecord(

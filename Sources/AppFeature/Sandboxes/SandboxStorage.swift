@@ -5,29 +5,35 @@ public import TodosFeature
 /// Where sandboxes keep their data (api.md §6.4), whatever holds it: in memory, or rows of one
 /// SQLite file keyed by sandbox (later PostgreSQL).
 ///
-/// The registry seeds a new sandbox through its repositories and then records it; a recorded
-/// sandbox survives a restart with its data, and dropping one removes only its own rows.
+/// The registry records a new sandbox (so its stores may write), seeds it through its
+/// repositories, then marks it seeded; a seeded sandbox survives a restart with its data, one whose
+/// seeding a crash cut short is dropped when the storage opens, and dropping one removes only its
+/// own rows.
 public struct SandboxStorage: Sendable {
     /// The stores of one sandbox's data in its generation, as they are (a new sandbox's are
     /// seeded by the registry, after it is recorded).
     public var repositories: @Sendable (_ record: SandboxRecord) -> SandboxRepositories
-    /// Records a sandbox (replacing an earlier generation's record), so its stores may write and a
-    /// restart finds it.
+    /// Records a sandbox about to be seeded (replacing an earlier generation's record), so its
+    /// stores may write.
     public var record: @Sendable (_ record: SandboxRecord) async throws -> Void
+    /// Marks a recorded sandbox seeded, so a restart finds it.
+    public var markSeeded: @Sendable (_ record: SandboxRecord) async throws -> Void
     /// Removes a sandbox's data and record.
     public var drop: @Sendable (_ name: SandboxName) async throws -> Void
-    /// The sandboxes recorded when the storage was opened.
+    /// The seeded sandboxes recorded when the storage was opened.
     public var restored: [SandboxRecord]
 
     /// Creates a storage from its operations.
     public init(
         repositories: @escaping @Sendable (_ record: SandboxRecord) -> SandboxRepositories,
         record: @escaping @Sendable (_ record: SandboxRecord) async throws -> Void,
+        markSeeded: @escaping @Sendable (_ record: SandboxRecord) async throws -> Void,
         drop: @escaping @Sendable (_ name: SandboxName) async throws -> Void,
         restored: [SandboxRecord]
     ) {
         self.repositories = repositories
         self.record = record
+        self.markSeeded = markSeeded
         self.drop = drop
         self.restored = restored
     }
@@ -37,6 +43,7 @@ public struct SandboxStorage: Sendable {
     public static let inMemory = SandboxStorage(
         repositories: { _ in SandboxRepositories(todos: .inMemory(), newsletter: .inMemory()) },
         record: { _ in },
+        markSeeded: { _ in },
         drop: { _ in },
         restored: []
     )
