@@ -149,6 +149,26 @@ struct SandboxRegistryTests {
         #expect(kept.seed == 7)
     }
 
+    @Test("a restored sandbox is ready at its first request, and expires like any other if none comes")
+    func restoredAreReadyAndExpire() async throws {
+        var storage = SandboxStorage.inMemory
+        let created = Timestamp(secondsSince1970: 1_000)
+        storage.restored = try ["used", "unused"].map { name in
+            SandboxRecord(name: try SandboxName(name, source: "test"), generation: 1, createdAt: created, seed: 1)
+        }
+        let (registry, clock) = Self.registry(limits: SandboxLimits(maximum: 10, idleSeconds: 60), storage: storage)
+        guard case .ready(let used) = registry.lookup(try SandboxName("used", source: "test")) else {
+            Issue.record("a restored sandbox must not be created again")
+            return
+        }
+        #expect(used.name.rawValue == "used")
+        clock.advance(by: 30)
+        _ = registry.lookup(used.name)
+        clock.advance(by: 31)
+        #expect(await registry.sweep().map(\.rawValue) == ["unused"])
+        #expect(registry.list().map(\.name.rawValue) == ["used"])
+    }
+
     /// A registry over in-memory stores, on a clock the test moves.
     private static func registry(
         limits: SandboxLimits = SandboxLimits(), dev: Bool = false, storage: SandboxStorage = .inMemory

@@ -13,7 +13,7 @@ struct SandboxStorageTests {
     func opening() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID()).sqlite").path
         let writer = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: AppDatabase.migrations)
-        let first = try SandboxStorage.sqlite(writer)
+        let first = try SandboxStorage.sqlite(writer, reads: LocalReads(writer), commits: GroupCommit(writer))
         let done = SandboxRecord(
             name: try SandboxName("done", source: "test"), generation: 1, createdAt: Timestamp(secondsSince1970: 9),
             seed: 4)
@@ -26,7 +26,7 @@ struct SandboxStorageTests {
         }
         try await first.markSeeded(done)
 
-        let reopened = try SandboxStorage.sqlite(writer)
+        let reopened = try SandboxStorage.sqlite(writer, reads: LocalReads(writer), commits: GroupCommit(writer))
         #expect(reopened.restored == [done])
         #expect(try await reopened.repositories(done).todos.list(.all).count == TodosSeed.demo.count)
         #expect(try await reopened.repositories(cut).todos.list(.all).isEmpty, "the cut one's rows went with it")

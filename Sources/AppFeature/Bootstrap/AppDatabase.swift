@@ -83,6 +83,10 @@ public struct AppDatabase: Sendable {
             }
             // A reset to another seed regenerates the dataset the file holds (the million, if it does).
             let dataset: PinDataset = pinCount > PinSeed.demoPinCount ? .million : .demo
+            // Every sandbox's stores, the default one's included, share the loops' read connections
+            // and the grouped commits.
+            let reads = LocalReads(writer)
+            let commits = GroupCommit(writer)
             let datasets = SeededDatasets(
                 seed: try SeedMarker.datasetSeed(writer), repositories: .sqlite(writer), pins: .sqlite(writer),
                 regenerate: { seed in
@@ -97,7 +101,8 @@ public struct AppDatabase: Sendable {
                     return (.sqlite(writer), .sqlite(writer))
                 })
             let database = AppDatabase(
-                todos: .sqlite(writer), newsletter: .sqlite(writer), sandboxes: try .sqlite(writer), datasets: datasets,
+                todos: .sqlite(writer, reads: reads), newsletter: .sqlite(writer, writes: commits),
+                sandboxes: try .sqlite(writer, reads: reads, commits: commits), datasets: datasets,
                 repositoryCount: repositoryCount,
                 pinCount: pinCount, writer: writer, lock: lock)
             if fillsTodos, try !SeedMarker.isSeeded(writer) {

@@ -73,23 +73,19 @@ public struct AppHandler: HTTPHandler {
         }
         responder.route = endpoint.template(for: address.path)
         // The service routes are shared: never prefixed, and a header naming a sandbox changes nothing.
-        guard endpoint.role != .service, let name = address.name else {
-            if address.isPrefixed {
-                return responder.send(
-                    .problem(
-                        .notFound(
-                            "\(request.path) is shared by every sandbox: request it without the \(address.urlPrefix) prefix."
-                        )))
-            }
-            responder.urlPrefix = ""
-            let flow = RequestFlow(
-                request: request, endpoint: endpoint, methods: methods, sandbox: sandboxes.defaultSandbox,
-                urlPrefix: "", responder: responder)
-            return run(flow, in: flow.sandbox)
+        if endpoint.role == .service, address.isPrefixed {
+            return responder.send(
+                .problem(
+                    .notFound(
+                        "\(request.path) is shared by every sandbox: request it without the \(address.urlPrefix) prefix."
+                    )))
         }
+        let name = endpoint.role == .service ? nil : address.name
+        if name == nil { responder.urlPrefix = "" }
         let flow = RequestFlow(
             request: request, endpoint: endpoint, methods: methods, sandbox: sandboxes.defaultSandbox,
-            urlPrefix: address.urlPrefix, responder: responder)
+            urlPrefix: responder.urlPrefix, responder: responder)
+        guard let name else { return run(flow, in: flow.sandbox) }
         // A preflight or a method the path refuses is answered alike in every sandbox: it creates
         // none, and is journalled only in one that lives.
         guard Self.reachesDomain(request.method, methods) else {

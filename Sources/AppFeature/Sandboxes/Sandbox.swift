@@ -7,7 +7,7 @@ import Synchronization
 /// was last used.
 ///
 /// A reference: the registry and every request in flight share it, and a request that began before
-/// the sandbox was dropped finishes with it.
+/// the sandbox was dropped finishes with it (its writes then fail: the storage checks the generation).
 public final class Sandbox: Sendable {
     /// Its name.
     public let name: SandboxName

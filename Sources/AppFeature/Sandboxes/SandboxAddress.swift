@@ -25,10 +25,8 @@ struct SandboxAddress: Equatable {
         self.path = path
         isPrefixed = false
         name = fromHeader
-        guard path.utf8.starts(with: Self.prefix.utf8) else { return }
-        let rest = path.utf8.dropFirst(Self.prefix.utf8.count)
-        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return }
-        let named = try SandboxName(Substring(rest[..<slash]), source: "path")
+        guard let (segment, inner) = Self.split(path) else { return }
+        let named = try SandboxName(segment, source: "path")
         if let fromHeader, fromHeader != named {
             throw RouteError(
                 .malformedRequest(
@@ -43,16 +41,21 @@ struct SandboxAddress: Equatable {
         }
         name = named
         isPrefixed = true
-        self.path = String(Substring(rest[slash...]))
+        self.path = inner
     }
 
     /// `path` without a `/sandboxes/{segment}` prefix, whatever the segment holds: the route a
     /// request was meant for, even when its sandbox name is invalid.
     static func pathAfterAnyPrefix(_ path: String) -> String {
-        guard path.utf8.starts(with: prefix.utf8) else { return path }
+        split(path)?.inner ?? path
+    }
+
+    /// The segment after `/sandboxes/` and the path after it, when `path` has that prefix and more.
+    private static func split(_ path: String) -> (segment: Substring, inner: String)? {
+        guard path.utf8.starts(with: prefix.utf8) else { return nil }
         let rest = path.utf8.dropFirst(prefix.utf8.count)
-        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(Substring(rest[slash...]))
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        return (Substring(rest[..<slash]), String(Substring(rest[slash...])))
     }
 
     /// The path every absolute URL inside the sandbox starts with after the base: empty for a

@@ -1,19 +1,17 @@
-import Logging
-import Synchronization
 import HTTPKit
+import Logging
 import NewsletterFeature
+import Synchronization
 import TodosFeature
 
 /// Creating a sandbox: its record, its seeded stores, its dependency values.
 extension SandboxRegistry {
-    /// Starts creating `name`: after any drop of an earlier sandbox of that name, seed its stores
-    /// and record it, then mark it ready.
+    /// Starts creating `name`: after any drop of an earlier sandbox of that name, `seed` it, then
+    /// mark it ready (unless it was dropped meanwhile).
     func startOpening(
         _ name: SandboxName, in slots: inout Slots, now: Int64, on executor: (any TaskExecutor)?
     ) -> Task<Sandbox, any Error> {
         let previous = slots.closing[name]
-        let id = slots.nextOpening
-        slots.nextOpening += 1
         // A new generation each time: writes of a dropped sandbox's late requests never land in it.
         let record = SandboxRecord(
             name: name, generation: Int64.random(in: 1...Int64.max), createdAt: Timestamp(secondsSince1970: now),
@@ -23,18 +21,18 @@ extension SandboxRegistry {
             do {
                 let sandbox = try await seed(record)
                 self.slots.withLock { slots in
-                    if case .opening(_, id) = slots.live[name] { slots.live[name] = .ready(sandbox) }
+                    if case .opening(_, record.generation) = slots.live[name] { slots.live[name] = .ready(sandbox) }
                 }
                 return sandbox
             } catch {
                 self.slots.withLock { slots in
-                    if case .opening(_, id) = slots.live[name] { slots.live[name] = nil }
+                    if case .opening(_, record.generation) = slots.live[name] { slots.live[name] = nil }
                 }
                 logger.error("cannot create sandbox", metadata: ["name": "\(name)", "reason": "\(error)"])
                 throw error
             }
         }
-        slots.live[name] = .opening(task, id: id)
+        slots.live[name] = .opening(task, generation: record.generation)
         return task
     }
 
@@ -42,7 +40,7 @@ extension SandboxRegistry {
     /// to the seed, whatever an earlier sandbox of that name left, then marked seeded. On failure
     /// nothing of it stays (or, after a crash, the next start drops it).
     private func seed(_ record: SandboxRecord) async throws -> Sandbox {
-        let sandbox = makeSandbox(record)
+        let sandbox = makeSandbox(record, lastUsed: record.createdAt.secondsSince1970)
         let stores = sandbox.dependencies ?? base
         do {
             try await storage.record(record)
@@ -56,8 +54,9 @@ extension SandboxRegistry {
         return sandbox
     }
 
-    /// The sandbox `record` describes, over its stores as the storage holds them.
-    func makeSandbox(_ record: SandboxRecord) -> Sandbox {
+    /// The sandbox `record` describes, over its stores as the storage holds them, last used at
+    /// `lastUsed`.
+    func makeSandbox(_ record: SandboxRecord, lastUsed: Int64) -> Sandbox {
         let repositories = storage.repositories(record)
         let rateLimiter = base.demoReset.rateLimiter.withoutWindows()
         let reset = base.demoReset.sandboxed(rateLimiter: rateLimiter, idempotencyKeys: SandboxLimits.idempotencyKeys)
@@ -77,6 +76,6 @@ extension SandboxRegistry {
         }
         return Sandbox(
             name: record.name, createdAt: record.createdAt, seed: record.seed, idempotency: reset.idempotency,
-            rateLimiter: rateLimiter, controls: dev ? controls : nil, dependencies: values, now: now())
+            rateLimiter: rateLimiter, controls: dev ? controls : nil, dependencies: values, now: lastUsed)
     }
 }

@@ -28,7 +28,7 @@ extension SandboxRegistry {
     /// Takes the sandboxes idle beyond the limit out of the registry, to be dropped.
     func closeExpired(in slots: inout Slots, now: Int64) -> [Closing] {
         let expired = slots.live.compactMap { name, slot -> SandboxName? in
-            guard case .ready(let sandbox) = slot, now - sandbox.lastUsed > limits.idleSeconds else { return nil }
+            guard let lastUsed = slot.lastUsed, now - lastUsed > limits.idleSeconds else { return nil }
             return name
         }
         return expired.sorted().compactMap { name in
@@ -64,10 +64,10 @@ extension SandboxRegistry {
     /// it was, unless another drop of the name came meanwhile: that one deletes whatever is left.
     private func finish(_ closing: Closing) async throws {
         await closing.previous?.wait()
-        var survivor: Sandbox?
+        var survivor: Slot?
         switch closing.slot {
-        case .ready(let sandbox): survivor = sandbox
-        case .opening(let creation, _): survivor = try? await creation.value
+        case .dormant, .ready: survivor = closing.slot
+        case .opening(let creation, _): survivor = (try? await creation.value).map(Slot.ready)
         }
         defer {
             closing.latch.open()
@@ -81,7 +81,7 @@ extension SandboxRegistry {
             if let survivor {
                 slots.withLock { slots in
                     guard slots.closing[closing.name] === closing.latch, slots.live[closing.name] == nil else { return }
-                    slots.live[closing.name] = .ready(survivor)
+                    slots.live[closing.name] = survivor
                 }
             }
             throw error
@@ -90,9 +90,7 @@ extension SandboxRegistry {
 
     /// Seconds until the least recently used sandbox expires, at least 1.
     func retryAfter(_ slots: Slots, now: Int64) -> Int64 {
-        let oldest = slots.live.values.compactMap { slot -> Int64? in
-            if case .ready(let sandbox) = slot { sandbox.lastUsed } else { nil }
-        }.min()
+        let oldest = slots.live.values.compactMap(\.lastUsed).min()
         guard let oldest else { return 1 }
         return max(1, oldest + limits.idleSeconds + 1 - now)
     }

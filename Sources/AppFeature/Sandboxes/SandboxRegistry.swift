@@ -27,12 +27,23 @@ public final class SandboxRegistry: Sendable {
     struct Slots {
         var live: [SandboxName: Slot] = [:]
         var closing: [SandboxName: Latch] = [:]
-        var nextOpening = 0
     }
 
     enum Slot {
+        /// Restored from the storage and not used since: its stores are made on first use, so a
+        /// start with many sandboxes costs no more than one with none.
+        case dormant(SandboxRecord, lastUsed: Int64)
         case ready(Sandbox)
-        case opening(Task<Sandbox, any Error>, id: Int)
+        case opening(Task<Sandbox, any Error>, generation: Int64)
+
+        /// When a request last ran in the sandbox; `nil` while it is being created.
+        var lastUsed: Int64? {
+            switch self {
+            case .dormant(_, let lastUsed): lastUsed
+            case .ready(let sandbox): sandbox.lastUsed
+            case .opening: nil
+            }
+        }
     }
 
     /// A sandbox taken out of the registry whose data is still to be dropped; `latch` opens when
@@ -73,7 +84,8 @@ public final class SandboxRegistry: Sendable {
         self.limits = limits
         self.dev = dev
         self.now = now
-        let restored = storage.restored.map { record in (record.name, Slot.ready(makeSandbox(record))) }
+        let started = now()
+        let restored = storage.restored.map { record in (record.name, Slot.dormant(record, lastUsed: started)) }
         slots.withLock { $0.live = Dictionary(restored) { _, last in last } }
     }
 
@@ -101,6 +113,9 @@ public final class SandboxRegistry: Sendable {
         let now = now()
         let (lookup, expired) = slots.withLock { slots -> (Lookup, [Closing]) in
             switch slots.live[name] {
+            case .dormant(let record, _):
+                let sandbox = awaken(record, lastUsed: now, in: &slots)
+                return (.ready(sandbox), [])
             case .ready(let sandbox):
                 sandbox.touch(now)
                 return (.ready(sandbox), [])
@@ -122,18 +137,28 @@ public final class SandboxRegistry: Sendable {
     /// The sandbox `name` if it is live and ready, without creating or touching it.
     func live(_ name: SandboxName) -> Sandbox? {
         if name.isDefault { return defaultSandbox }
-        return slots.withLock { slots in
-            if case .ready(let sandbox) = slots.live[name] { sandbox } else { nil }
-        }
+        return slots.withLock { slots in ready(name, in: &slots) }
     }
 
     /// The live sandboxes, by name (the default one is not listed).
     public func list() -> [Sandbox] {
-        slots.withLock { slots in
-            slots.live.values.compactMap { slot in
-                if case .ready(let sandbox) = slot { sandbox } else { nil }
-            }
+        slots.withLock { slots in slots.live.keys.compactMap { ready($0, in: &slots) } }
+            .sorted { $0.name < $1.name }
+    }
+
+    /// The sandbox in `name`'s slot if it is ready, its stores made first if it was dormant.
+    private func ready(_ name: SandboxName, in slots: inout Slots) -> Sandbox? {
+        switch slots.live[name] {
+        case .dormant(let record, let lastUsed): awaken(record, lastUsed: lastUsed, in: &slots)
+        case .ready(let sandbox): sandbox
+        case .opening, nil: nil
         }
-        .sorted { $0.name < $1.name }
+    }
+
+    /// Makes a dormant sandbox's stores and puts it in its slot, ready.
+    private func awaken(_ record: SandboxRecord, lastUsed: Int64, in slots: inout Slots) -> Sandbox {
+        let sandbox = makeSandbox(record, lastUsed: lastUsed)
+        slots.live[record.name] = .ready(sandbox)
+        return sandbox
     }
 }

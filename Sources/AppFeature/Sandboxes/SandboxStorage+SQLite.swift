@@ -1,17 +1,17 @@
 public import GRDB
 import HTTPKit
 import NewsletterFeature
-import Storage
+public import Storage
 import TodosFeature
 
 extension SandboxStorage {
     /// Sandboxes as rows of one SQLite file: their todos and subscribers carry the sandbox's name
     /// first in each table's key, and the `sandboxes` table records which exist. Every sandbox's
-    /// stores share the file's per-thread read connections and its grouped commits. Opening drops
-    /// the sandboxes whose seeding a crash cut short.
-    public static func sqlite(_ writer: any DatabaseWriter) throws -> SandboxStorage {
-        let reads = LocalReads(writer)
-        let commits = GroupCommit(writer)
+    /// stores share the file's per-thread read connections (`reads`) and grouped commits (`commits`)
+    /// with the default sandbox's. Opening drops the sandboxes whose seeding a crash cut short.
+    public static func sqlite(
+        _ writer: any DatabaseWriter, reads: LocalReads, commits: GroupCommit
+    ) throws -> SandboxStorage {
         try writer.write { db in
             for name in try SandboxRows.unseeded(db) { try drop(name, in: db) }
         }

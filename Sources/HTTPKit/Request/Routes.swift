@@ -82,7 +82,10 @@ public struct RouteContext: Sendable, Equatable {
 
     /// The path part of `baseURL` (`/sandboxes/a` inside a sandbox, `""` for a bare origin): what a
     /// page's own links start with.
-    public var basePath: String {
+    public var basePath: String { Self.path(of: baseURL) }
+
+    /// The path part of a base URL (`http://host/sandboxes/a` → `/sandboxes/a`, `http://host` → `""`).
+    public static func path(of baseURL: String) -> String {
         let bytes = baseURL.utf8
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) else {
             return ""

@@ -13,7 +13,7 @@ enum NewsletterPage {
             title: "Confirm your subscription",
             body: """
                 <p>Confirm that <strong>\(escape(email))</strong> should get the Counterpart newsletter.</p>
-                <form method="post" action="\(escape(path(of: baseURL)))/newsletter/confirmations">
+                <form method="post" action="\(escape(RouteContext.path(of: baseURL)))/newsletter/confirmations">
                 <input type="hidden" name="token" value="\(token.text)">
                 <button type="submit">Confirm subscription</button>
                 </form>
@@ -33,7 +33,7 @@ enum NewsletterPage {
             title: "Unsubscribe",
             body: """
                 <p>Stop sending the Counterpart newsletter to <strong>\(escape(email))</strong>?</p>
-                <form method="post" action="\(escape(path(of: baseURL)))/newsletter/unsubscribe?token=\(token.text)">
+                <form method="post" action="\(escape(RouteContext.path(of: baseURL)))/newsletter/unsubscribe?token=\(token.text)">
                 <button type="submit">Unsubscribe</button>
                 </form>
                 """)
@@ -69,14 +69,6 @@ enum NewsletterPage {
             }
         }
         return escaped
-    }
-
-    /// The path part of a base URL (`http://host/sandboxes/a` → `/sandboxes/a`), so forms post to
-    /// this origin, as `form-action 'self'` requires.
-    static func path(of baseURL: String) -> String {
-        guard let scheme = baseURL.range(of: "://") else { return "" }
-        let rest = baseURL[scheme.upperBound...]
-        return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? ""
     }
 
     private static let style = """
