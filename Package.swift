@@ -37,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
@@ -94,12 +95,25 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The scale-out profile's database (architecture.md §4.3): PostgresNIO's pooled client,
+        // versioned migrations under an advisory lock, and the engine's errors as RepositoryError.
+        .target(
+            name: "PostgresStorage",
+            dependencies: [
+                "Storage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "TodosFeature",
             dependencies: [
                 "HTTPKit",
+                "PostgresStorage",
                 "Reducers",
                 "Storage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "DependenciesMacros", package: "swift-dependencies"),
@@ -234,7 +248,12 @@ let package = Package(
         ),
         .target(
             name: "CounterpartTestSupport",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "PostgresStorage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -286,11 +305,14 @@ let package = Package(
             dependencies: [
                 "CounterpartTestSupport",
                 "HTTPKit",
+                "PostgresStorage",
                 "Reducers",
                 "ReducersTesting",
                 "Storage",
                 "TodosFeature",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

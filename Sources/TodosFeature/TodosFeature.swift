@@ -9,7 +9,8 @@ import Storage
 /// The todos domain (api.md §2): each request becomes one repository call whose result becomes
 /// the response.
 ///
-/// A read whose answer is in the response cache is answered at once. Otherwise every request takes
+/// A read whose answer is in the response cache is answered at once — after asking the database for
+/// the data version when other processes write too (PostgreSQL; `.versioned`). Otherwise every request takes
 /// the same two steps: `.request` validates nothing (the router did) and starts one `.task` on
 /// `\.todoRepository`; its `TaskResult` arrives as an `.internal` action and is
 /// turned into a response — the data on success, the failure's problem otherwise, with an `unknown`
@@ -37,6 +38,7 @@ public struct TodosFeature: Reducer, Sendable {
     /// Repository outcomes, built only by this feature's effects.
     @CasePathable
     public enum Internal: Sendable {
+        case versioned(TaskResult<Int>)
         case listed(TaskResult<[Todo]>)
         case fetched(TaskResult<Todo>)
         case wrote(TaskResult<TodoWriteOutcome>)
@@ -51,16 +53,17 @@ public struct TodosFeature: Reducer, Sendable {
         switch action {
         case .request(let request):
             state.request = request
-            if let key = request.cacheKey {
-                // Read the version before the data: a racing write can only orphan the entry.
-                let version = todos.version()
-                if let cached = cache.response(for: key, version: version) {
-                    state.response = cached
-                    return .none
-                }
-                state.cacheVersion = version
+            // Read the version before the data: a racing write can only orphan the entry.
+            guard request.cacheKey != nil else { return effect(for: request, todos: todos) }
+            switch todos.version {
+            case .local(let current):
+                return readThroughCache(&state, version: current(), cache: cache, todos: todos)
+            case .shared(let current):
+                return .task({ .internal(.versioned($0)) }) { try await current() }
             }
-            return effect(for: request, todos: todos)
+
+        case .internal(.versioned(.success(let version))):
+            return readThroughCache(&state, version: version, cache: cache, todos: todos)
 
         case .internal(.listed(.success(let stored))):
             guard let request = state.request, case .list(let query) = request.operation else { return .none }
@@ -79,8 +82,8 @@ public struct TodosFeature: Reducer, Sendable {
                 outcome, baseURL: state.request?.baseURL ?? "", view: state.request?.view ?? .api)
             return .none
 
-        case .internal(.listed(.failure(let error))), .internal(.fetched(.failure(let error))),
-            .internal(.wrote(.failure(let error))):
+        case .internal(.versioned(.failure(let error))), .internal(.listed(.failure(let error))),
+            .internal(.fetched(.failure(let error))), .internal(.wrote(.failure(let error))):
             state.response = .problem(Self.problem(for: error))
             return .none
         }
@@ -111,6 +114,20 @@ public struct TodosFeature: Reducer, Sendable {
             let change = TodoChange.reorder(ids: ids, ifMatch: ifMatch, baseURL: request.baseURL, now: Self.now())
             return .task(wrote) { try await todos.write(change) }
         }
+    }
+
+    /// Answers a cacheable read from the cache when it holds the answer at `version`; otherwise
+    /// reads, and the response is cached under `version`.
+    private func readThroughCache(
+        _ state: inout State, version: Int, cache: ResponseCache, todos: TodoRepository
+    ) -> Effect<Action> {
+        guard let request = state.request, let key = request.cacheKey else { return .none }
+        if let cached = cache.response(for: key, version: version) {
+            state.response = cached
+            return .none
+        }
+        state.cacheVersion = version
+        return effect(for: request, todos: todos)
     }
 
     /// Caches a read's response under the version it started at. Done here, synchronously, because

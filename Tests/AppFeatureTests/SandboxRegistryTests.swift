@@ -4,6 +4,7 @@ import HTTPKit
 import HTTPTypes
 import NewsletterFeature
 import Synchronization
+import Storage
 import Testing
 import TodosFeature
 
@@ -45,8 +46,8 @@ struct SandboxRegistryTests {
 
         _ = try await a.dependencies?.todoRepository.write(.deleteAll(.all))
         #expect(try await b.dependencies?.todoRepository.list(.all).count == TodosSeed.demo.count)
-        let versionA = try #require(a.dependencies?.todoRepository.version())
-        let versionB = try #require(b.dependencies?.todoRepository.version())
+        let versionA = try await #require(a.dependencies?.todoRepository.version.current())
+        let versionB = try await #require(b.dependencies?.todoRepository.version.current())
         #expect(versionA != versionB, "cached answers of one sandbox's store never match another's")
     }
 

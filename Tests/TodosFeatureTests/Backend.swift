@@ -7,31 +7,37 @@ import TodosFeature
 
 /// Every todo backend the contract suite runs against; each case starts empty.
 ///
-/// `sqliteSandbox` is a file shared with another sandbox (api.md §6.4) that already holds todos
-/// with the very ids the suite uses: a read or write that crossed sandboxes fails the contract.
+/// The `…Sandbox` cases share their database with another sandbox (api.md §6.4) that already holds
+/// todos with the very ids the suite uses: a read or write that crossed sandboxes fails the contract.
 enum Backend: String, CaseIterable, CustomStringConvertible, Sendable {
     case inMemory
     case sqliteMemory
     case sqliteFile
     case sqliteSandbox
+    case postgres
+    case postgresSandbox
 
     var description: String { rawValue }
 
     /// A fresh, empty repository of this kind.
-    func make() throws -> TodoRepository {
+    func make() async throws -> TodoRepository {
         switch self {
         case .inMemory:
             return .inMemory()
         case .sqliteMemory:
             return .sqlite(try SQLiteDatabase.open(.memory, migrations: TodosMigrations.all))
         case .sqliteFile:
-            let path = try temporaryDirectory().appendingPathComponent("todos.sqlite").path
-            return .sqlite(try SQLiteDatabase.open(.sqliteFile(path: path), migrations: TodosMigrations.all))
+            return .sqlite(try Self.sqliteFile())
         case .sqliteSandbox:
-            let path = try temporaryDirectory().appendingPathComponent("todos.sqlite").path
-            let database = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: TodosMigrations.all)
-            try Self.fillNeighbour(database)
+            let database = try Self.sqliteFile()
+            try await Self.fillNeighbour(.sqlite(database, sandbox: SandboxPartition(key: Self.neighbour)))
             return .sqlite(database, sandbox: SandboxPartition(key: "under-test"))
+        case .postgres:
+            return .postgres(try await TestPostgres.migratedBackend(TodosMigrations.postgres))
+        case .postgresSandbox:
+            let backend = try await TestPostgres.migratedBackend(TodosMigrations.postgres)
+            try await Self.fillNeighbour(.postgres(backend, sandbox: SandboxPartition(key: Self.neighbour)))
+            return .postgres(backend, sandbox: SandboxPartition(key: "under-test"))
         }
     }
 
@@ -44,20 +50,14 @@ enum Backend: String, CaseIterable, CustomStringConvertible, Sendable {
         return todo
     }
 
-    private static func fillNeighbour(_ database: any DatabaseWriter) throws {
-        try database.write { db in
-            for todo in neighbourTodos {
-                try db.execute(
-                    sql: """
-                        INSERT INTO todos (sandbox, id, description, isComplete, "order", createdAt, updatedAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        neighbour, todo.id.lowercased, todo.description, todo.isComplete, todo.order,
-                        todo.createdAt.secondsSince1970 * 1000, todo.updatedAt.secondsSince1970 * 1000,
-                    ])
-            }
-        }
+    /// Stores `neighbourTodos` through the neighbour's own store.
+    static func fillNeighbour(_ neighbour: TodoRepository) async throws {
+        _ = try await neighbour.write(.importAll(neighbourTodos))
+    }
+
+    private static func sqliteFile() throws -> any DatabaseWriter {
+        let path = try temporaryDirectory().appendingPathComponent("todos.sqlite").path
+        return try SQLiteDatabase.open(.sqliteFile(path: path), migrations: TodosMigrations.all)
     }
 }
 

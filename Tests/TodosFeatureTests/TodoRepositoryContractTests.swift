@@ -9,7 +9,7 @@ import TodosFeature
 struct TodoRepositoryContractTests {
     @Test("starts empty, and imported todos list in storage order", arguments: Backend.allCases)
     func importAndList(backend: Backend) async throws {
-        let todos = try backend.make()
+        let todos = try await backend.make()
         #expect(try await todos.list(.all).isEmpty)
         let seeded = [Fixtures.todo(3, order: 1), Fixtures.todo(1, order: 1), Fixtures.todo(2, order: 0)]
         _ = try await todos.write(.importAll(seeded))
@@ -20,18 +20,18 @@ struct TodoRepositoryContractTests {
 
     @Test("resetTo stores exactly the given todos, removing every other, in one write", arguments: Backend.allCases)
     func resetTo(backend: Backend) async throws {
-        let todos = try backend.make()
+        let todos = try await backend.make()
         _ = try await todos.write(.importAll([Fixtures.todo(1), Fixtures.todo(2), Fixtures.todo(3)]))
-        let versionBefore = todos.version()
+        let versionBefore = try await todos.version.current()
         let seed = [Fixtures.todo(2, complete: true), Fixtures.todo(4)]
         #expect(try await todos.write(.resetTo(seed)) == .imported(2))
         #expect(Set(try await todos.list(.all)) == Set(seed))
-        #expect(todos.version() != versionBefore, "cached lists of the old todos are unreachable")
+        #expect(try await todos.version.current() != versionBefore, "cached lists of the old todos are unreachable")
     }
 
     @Test("filters narrow the list", arguments: Backend.allCases)
     func filters(backend: Backend) async throws {
-        let todos = try backend.make()
+        let todos = try await backend.make()
         _ = try await todos.write(.importAll([Fixtures.todo(1), Fixtures.todo(2, complete: true)]))
         #expect(try await todos.list(.active).map(\.id) == [Fixtures.id(1)])
         #expect(try await todos.list(.completed).map(\.id) == [Fixtures.id(2)])
@@ -40,7 +40,7 @@ struct TodoRepositoryContractTests {
 
     @Test("fetch returns the stored todo or throws notFound", arguments: Backend.allCases)
     func fetch(backend: Backend) async throws {
-        let todos = try backend.make()
+        let todos = try await backend.make()
         _ = try await todos.write(.importAll([Fixtures.todo(1)]))
         #expect(try await todos.fetch(Fixtures.id(1)) == Fixtures.todo(1))
         await #expect(throws: RepositoryError.notFound("No todo \(Fixtures.id(9).lowercased) exists.")) {
@@ -50,7 +50,7 @@ struct TodoRepositoryContractTests {
 
     @Test("create puts new todos on top and upserts an existing id", arguments: Backend.allCases)
     func createAndUpsert(backend: Backend) async throws {
-        let todos = try backend.make()
+        let todos = try await backend.make()
         let first = try await todos.write(
             .create(TodoDraft(description: "a"), newID: Fixtures.id(1), now: Fixtures.now))
         let created = Todo(
@@ -80,7 +80,7 @@ struct TodoRepositoryContractTests {
 
     @Test("the store refuses a todo beyond 1,000", arguments: Backend.allCases)
     func storeLimit(backend: Backend) async throws {
-        let todos = try backend.make()
+        let todos = try await backend.make()
         #expect(try await todos.write(.importAll((1..<Todo.storeLimit).map { Fixtures.todo($0) })) == .imported(999))
         await #expect(throws: TodosError.storeFull, "an import may not overfill the store either") {
             try await todos.write(.importAll([Fixtures.todo(5_000), Fixtures.todo(5_001)]))
@@ -94,7 +94,7 @@ struct TodoRepositoryContractTests {
 
     @Test("replace creates or replaces, honouring If-Match and If-None-Match: *", arguments: Backend.allCases)
     func replace(backend: Backend) async throws {
-        let todos = try backend.make()
+        let todos = try await backend.make()
         let draft = TodoDraft(description: "put", isComplete: true)
         let created = try await todos.write(.replace(id: Fixtures.id(5), draft, .none, now: Fixtures.now))
         guard case .saved(let todo, true) = created else { Issue.record("expected creation"); return }
@@ -122,7 +122,7 @@ struct TodoRepositoryContractTests {
 
     @Test("update changes only the given fields and never creates", arguments: Backend.allCases)
     func update(backend: Backend) async throws {
-        let todos = try backend.make()
+        let todos = try await backend.make()
         _ = try await todos.write(.importAll([Fixtures.todo(1)]))
         let outcome = try await todos.write(
             .update(id: Fixtures.id(1), TodoPatch(isComplete: true), .none, now: Fixtures.now))
@@ -138,7 +138,7 @@ struct TodoRepositoryContractTests {
 
     @Test("delete removes one todo; If-Match must match; unknown ids are notFound", arguments: Backend.allCases)
     func delete(backend: Backend) async throws {
-        let todos = try backend.make()
+        let todos = try await backend.make()
         _ = try await todos.write(.importAll([Fixtures.todo(1), Fixtures.todo(2)]))
         await #expect(throws: TodosError.self) {
             try await todos.write(
@@ -151,7 +151,7 @@ struct TodoRepositoryContractTests {
 
     @Test("deleteAll removes what the filter selects", arguments: Backend.allCases)
     func deleteAll(backend: Backend) async throws {
-        let todos = try backend.make()
+        let todos = try await backend.make()
         _ = try await todos.write(
             .importAll([Fixtures.todo(1), Fixtures.todo(2, complete: true), Fixtures.todo(3, complete: true)]))
         #expect(try await todos.write(.deleteAll(.completed)) == .deleted(2))
@@ -162,7 +162,7 @@ struct TodoRepositoryContractTests {
 
     @Test("reorder needs a permutation and sets order 0…n−1", arguments: Backend.allCases)
     func reorder(backend: Backend) async throws {
-        let todos = try backend.make()
+        let todos = try await backend.make()
         _ = try await todos.write(.importAll([Fixtures.todo(1), Fixtures.todo(2), Fixtures.todo(3)]))
         await #expect(throws: TodosError.notPermutation(missing: 2, unknown: 1, duplicate: 1)) {
             try await todos.write(

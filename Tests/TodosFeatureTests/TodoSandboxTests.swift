@@ -12,7 +12,7 @@ import TodosFeature
 struct TodoSandboxTests {
     @Test("every kind of write in one sandbox leaves the other's todos as they were")
     func writesStayInTheirSandbox() async throws {
-        let (database, neighbour, underTest) = try Self.twoSandboxes()
+        let (database, neighbour, underTest) = try await Self.twoSandboxes()
         let before = try await neighbour.list(.all)
         #expect(before.count == Backend.neighbourTodos.count)
 
@@ -39,9 +39,9 @@ struct TodoSandboxTests {
     }
 
     @Test("dropping a sandbox reads only its own range of the key")
-    func dropUsesTheKey() throws {
-        let (database, _, _) = try Self.twoSandboxes()
-        let plan = try database.read { db in
+    func dropUsesTheKey() async throws {
+        let (database, _, _) = try await Self.twoSandboxes()
+        let plan = try await database.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN DELETE FROM todos WHERE sandbox = ?", arguments: ["a"])
                 .map { row -> String in row["detail"] }
         }
@@ -78,23 +78,11 @@ struct TodoSandboxTests {
 
     /// A file whose sandbox `neighbour` holds `Backend.neighbourTodos`, and the stores of it and of
     /// an empty sandbox beside it.
-    private static func twoSandboxes() throws -> (any DatabaseWriter, TodoRepository, TodoRepository) {
+    private static func twoSandboxes() async throws -> (any DatabaseWriter, TodoRepository, TodoRepository) {
         let path = try temporaryDirectory().appendingPathComponent("todos.sqlite").path
         let database = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: TodosMigrations.all)
         let neighbour = TodoRepository.sqlite(database, sandbox: SandboxPartition(key: Backend.neighbour))
-        try database.write { db in
-            for todo in Backend.neighbourTodos {
-                try db.execute(
-                    sql: """
-                        INSERT INTO todos (sandbox, id, description, isComplete, "order", createdAt, updatedAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        Backend.neighbour, todo.id.lowercased, todo.description, todo.isComplete, todo.order,
-                        todo.createdAt.secondsSince1970 * 1000, todo.updatedAt.secondsSince1970 * 1000,
-                    ])
-            }
-        }
+        try await Backend.fillNeighbour(neighbour)
         return (database, neighbour, TodoRepository.sqlite(database, sandbox: SandboxPartition(key: "under-test")))
     }
 }

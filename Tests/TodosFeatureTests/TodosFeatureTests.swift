@@ -1,4 +1,5 @@
 import CasePaths
+import ConcurrencyExtras
 import Dependencies
 import Foundation
 import HTTPKit
@@ -122,6 +123,59 @@ struct TodosFeatureTests {
                 == "<http://localhost:8080/todos?page=2&per_page=2>; rel=\"next\", "
                 + "<http://localhost:8080/todos?page=2&per_page=2>; rel=\"last\""
         )
+        await store.finish()
+    }
+
+    @Test("with versions other processes write (PostgreSQL), a cached read first asks for the version")
+    func sharedVersions() async {
+        let cache = ResponseCache(capacity: 1 << 20)
+        let version = LockIsolated(7)
+        var repository = TodoRepository.inMemory(seed: TodosSeed.demo)
+        repository.version = .shared { version.value }
+        let request = request(.list(TodoListQuery()))
+        let answer = TodoResponses.list(TodosSeed.demo, query: TodoListQuery(), request: request)
+        let first = makeStore {
+            $0.todoRepository = repository; $0.responseCache = cache
+        }
+        await first.send(request) { $0.request = request }
+        await first.receive(\.internal.versioned.success) { $0.cacheVersion = 7 }
+        await first.receive(\.internal.listed.success) { $0.response = answer }
+        await first.finish()
+
+        let second = makeStore {
+            $0.todoRepository = repository
+            $0.todoRepository.list = { _ in
+                Issue.record("a cache hit must not query the repository")
+                return []
+            }
+            $0.responseCache = cache
+        }
+        await second.send(request) { $0.request = request }
+        await second.receive(\.internal.versioned.success) { $0.response = answer }
+        await second.finish()
+
+        version.setValue(8)  // another instance wrote
+        let third = makeStore {
+            $0.todoRepository = repository; $0.responseCache = cache
+        }
+        await third.send(request) { $0.request = request }
+        await third.receive(\.internal.versioned.success) { $0.cacheVersion = 8 }
+        await third.receive(\.internal.listed.success) { $0.response = answer }
+        await third.finish()
+    }
+
+    @Test("a version the database cannot give is the repository's problem, not a stale answer")
+    func sharedVersionUnavailable() async {
+        var repository = TodoRepository.inMemory(seed: TodosSeed.demo)
+        repository.version = .shared { throw RepositoryError.unavailable("PostgreSQL is unreachable.") }
+        let request = request(.fetch(TodosSeed.demo[0].id))
+        let store = makeStore {
+            $0.todoRepository = repository; $0.responseCache = ResponseCache(capacity: 1 << 20)
+        }
+        await store.send(request) { $0.request = request }
+        await store.receive(\.internal.versioned.failure) {
+            $0.response = .problem(RepositoryError.unavailable("").problem)
+        }
         await store.finish()
     }
 

@@ -1,4 +1,5 @@
 import Synchronization
+import Storage
 import TodosFeature
 
 extension TodoRepository {
@@ -8,8 +9,7 @@ extension TodoRepository {
     func withVersionsOfItsOwn() -> Self {
         let offset = TodoVersionRanges.next()
         var store = self
-        let version = self.version
-        store.version = { offset &+ version() }
+        store.version = version.offset(by: offset)
         return store
     }
 }

@@ -13,7 +13,7 @@ extension TodoRepository {
             list: { filter in table.rows.withLock { Array($0.values) }.filter(filter.includes) },
             fetch: { id in try table.fetch(id) },
             write: { change in try table.write(change) },
-            version: { table.version.current }
+            version: .local { table.version.current }
         )
     }
 }

@@ -49,7 +49,7 @@ extension TodoRepository {
                     return outcome
                 }
             },
-            version: { version.current }
+            version: .local { version.current }
         )
     }
 }

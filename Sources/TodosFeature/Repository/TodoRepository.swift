@@ -2,7 +2,7 @@ public import Dependencies
 public import DependenciesMacros
 public import Foundation
 import IssueReporting
-import Storage
+public import Storage
 
 /// The todo store, whatever holds it: in memory, SQLite, later PostgreSQL.
 ///
@@ -24,7 +24,7 @@ public struct TodoRepository: Sendable {
     /// Applies one change atomically and reports what it did.
     public var write: @Sendable (_ change: TodoChange) async throws -> TodoWriteOutcome
     /// The data version: it changes after every committed write (response cache validity).
-    public var version: @Sendable () -> Int = { 0 }
+    public var version: DataVersionSource = .constant
 }
 
 extension TodoRepository: TestDependencyKey {
@@ -38,7 +38,7 @@ extension TodoRepository: DependencyKey {
         list: { _ in throw unbootstrapped() },
         fetch: { _ in throw unbootstrapped() },
         write: { _ in throw unbootstrapped() },
-        version: { 0 }
+        version: .constant
     )
 
     private static func unbootstrapped() -> RepositoryError {

@@ -1,0 +1,124 @@
+public import Logging
+import NIOCore
+import NIOPosix
+public import PostgresNIO
+import Storage
+
+/// The PostgreSQL server of the scale-out profile, as every repository of a process shares it.
+///
+/// Exists to put the profile's rules in one place (architecture.md §4.3): one pooled
+/// `PostgresClient` on an event loop thread of its own (NIO's shared group would size itself by
+/// cores and compete with the HTTP loops); a server-side `statement_timeout` on every connection and
+/// a client-side deadline on every operation, so a stopped server makes requests fail with 503
+/// `unavailable` instead of waiting; and every engine error mapped into `RepositoryError`.
+/// `run()` must be running (a service of the server's group) for any query to start.
+public final class PostgresBackend: Sendable {
+    /// How the pool and each operation are bounded.
+    public struct Limits: Sendable {
+        /// Connections the pool opens at most.
+        public var connections: Int
+        /// How long one statement may run on the server.
+        public var statementTimeout: Duration
+        /// How long one repository operation — waiting for a connection included — may take.
+        public var operationTimeout: Duration
+
+        /// The defaults `serve --help` shows.
+        public static let standard = Limits(
+            connections: 10, statementTimeout: .seconds(5), operationTimeout: .seconds(6))
+
+        public init(connections: Int, statementTimeout: Duration, operationTimeout: Duration) {
+            self.connections = connections
+            self.statementTimeout = statementTimeout
+            self.operationTimeout = operationTimeout
+        }
+    }
+
+    /// The address, password masked in its description.
+    public let url: PostgresURL
+    /// The pool. Queries go through `query` and `transaction`, which map errors and keep deadlines.
+    public let client: PostgresClient
+    let limits: Limits
+    let logger: Logger
+    private let group: MultiThreadedEventLoopGroup
+
+    /// A pool for `url`; nothing connects until `run()` runs and a query asks for a connection.
+    public init(url: PostgresURL, limits: Limits = .standard, logger: Logger) {
+        self.url = url
+        self.limits = limits
+        self.logger = logger
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        var configuration = PostgresClient.Configuration(
+            host: url.host, port: url.port, username: url.username, password: url.password, database: url.database,
+            tls: Self.tls(url.tls))
+        configuration.options.maximumConnections = limits.connections
+        configuration.options.connectTimeout = limits.operationTimeout
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", "\(limits.statementTimeout.milliseconds)ms"),
+            ("application_name", "counterpart"),
+        ]
+        client = PostgresClient(configuration: configuration, eventLoopGroup: group, backgroundLogger: logger)
+    }
+
+    /// Runs the pool until the task is cancelled or the service group shuts down, then stops its thread.
+    public func run() async {
+        await client.run()
+        try? await group.shutdownGracefully()
+    }
+
+    /// Runs `body` with a connection, mapping errors and keeping the operation's deadline.
+    public func withConnection<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try await bounded { try await self.client.withConnection { try await body($0) } }
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    public func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try await bounded {
+            try await self.client.withConnection { connection in
+                try await connection.withTransaction(logger: self.logger) { try await body($0) }
+            }
+        }
+    }
+
+    /// `body` within `limits.operationTimeout`, its PostgreSQL errors as `RepositoryError`.
+    private func bounded<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result
+    {
+        let timeout = limits.operationTimeout
+        do {
+            return try await withThrowingTaskGroup(of: Result?.self) { group in
+                group.addTask { try await body() }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let result = first else {
+                    throw RepositoryError.unavailable(
+                        "PostgreSQL did not answer within \(timeout) (--postgres-operation-timeout).")
+                }
+                return result
+            }
+        } catch {
+            throw RepositoryError.mappingPostgres(error)
+        }
+    }
+
+    private static func tls(_ mode: PostgresURL.TLSMode) -> PostgresClient.Configuration.TLS {
+        switch mode {
+        case .disable: .disable
+        case .prefer: .prefer(.makeClientConfiguration())
+        case .require: .require(.makeClientConfiguration())
+        }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, for settings PostgreSQL takes as text.
+    var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,29 @@
+/// The tables every domain's PostgreSQL backend shares: data versions and the sandboxes registry.
+public enum PostgresStorageMigrations {
+    /// Every step, oldest first; they run before any domain's.
+    public static let all: [PostgresMigration] = [
+        PostgresMigration(
+            "storage-1-data-versions",
+            [
+                """
+                CREATE TABLE data_versions (
+                    sandbox text COLLATE "C" NOT NULL,
+                    domain text COLLATE "C" NOT NULL,
+                    version bigint NOT NULL,
+                    PRIMARY KEY (sandbox, domain))
+                """
+            ]),
+        PostgresMigration(
+            "storage-2-sandboxes",
+            [
+                """
+                CREATE TABLE sandboxes (
+                    name text COLLATE "C" PRIMARY KEY,
+                    generation bigint NOT NULL,
+                    created_at bigint NOT NULL,
+                    seed bigint NOT NULL,
+                    seeded boolean NOT NULL)
+                """
+            ]),
+    ]
+}

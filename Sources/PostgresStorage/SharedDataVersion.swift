@@ -1,0 +1,48 @@
+public import PostgresNIO
+
+/// The data version of one domain in one sandbox, kept in PostgreSQL so that every instance sees
+/// every instance's writes (architecture.md §5, read-your-writes across instances).
+///
+/// A write locks the row first — which also serialises the domain's writers in that sandbox across
+/// instances — and bumps it in the same transaction, so a version read after the write's response
+/// was sent is never older than the write. Rows are never deleted: a sandbox dropped and created
+/// again counts on, and a cached answer of the old one cannot match.
+public struct SharedDataVersion: Sendable {
+    /// The domain, as named in the `data_versions` table.
+    public let domain: String
+    /// The sandbox whose data this counts.
+    public let sandbox: String
+
+    public init(domain: String, sandbox: String) {
+        self.domain = domain
+        self.sandbox = sandbox
+    }
+
+    /// The version now; 0 before the first write.
+    public func current(_ database: PostgresBackend) async throws -> Int {
+        try await database.withConnection { connection in
+            let rows = try await connection.query(
+                "SELECT version FROM data_versions WHERE sandbox = \(sandbox) AND domain = \(domain)",
+                logger: connection.logger)
+            for try await version in rows.decode(Int.self) { return version }
+            return 0
+        }
+    }
+
+    /// Locks the row until the transaction ends (creating it at 0 if missing); call it first in a
+    /// write, so writers of this domain and sandbox take turns.
+    public func lock(_ connection: PostgresConnection) async throws {
+        try await connection.query(
+            """
+            INSERT INTO data_versions (sandbox, domain, version) VALUES (\(sandbox), \(domain), 0)
+            ON CONFLICT (sandbox, domain) DO UPDATE SET version = data_versions.version
+            """, logger: connection.logger)
+    }
+
+    /// Counts a write, in the writing transaction.
+    public func bump(_ connection: PostgresConnection) async throws {
+        try await connection.query(
+            "UPDATE data_versions SET version = version + 1 WHERE sandbox = \(sandbox) AND domain = \(domain)",
+            logger: connection.logger)
+    }
+}
