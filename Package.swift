@@ -169,8 +169,10 @@ let package = Package(
             dependencies: [
                 "EmailRule",
                 "HTTPKit",
+                "PostgresStorage",
                 "Reducers",
                 "Storage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
@@ -360,13 +362,22 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["CounterpartTestSupport", "Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "CounterpartTestSupport",
+                "PostgresStorage",
+                "Storage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "NewsletterFeatureTests",
             dependencies: [
+                "CounterpartTestSupport",
                 "EmailRule",
+                "PostgresStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 "HTTPKit",
                 "NewsletterFeature",
                 "Reducers",

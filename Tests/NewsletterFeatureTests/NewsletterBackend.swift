@@ -3,11 +3,14 @@ import Foundation
 import GRDB
 import HTTPKit
 import NewsletterFeature
+import PostgresNIO
+import PostgresStorage
 import Storage
+import CounterpartTestSupport
 
 /// Every newsletter backend the contract suite runs against; each starts with api.md §7's seeds.
 ///
-/// `sqliteSandbox` is a file shared with another sandbox (api.md §6.4) that already holds the
+/// The `…Sandbox` cases are a database shared with another sandbox (api.md §6.4) that already holds the
 /// addresses the suite signs up, in other states, with tokens of their own: a read or write that
 /// crossed sandboxes fails the contract.
 enum NewsletterBackend: String, CaseIterable, CustomStringConvertible, Sendable {
@@ -15,11 +18,13 @@ enum NewsletterBackend: String, CaseIterable, CustomStringConvertible, Sendable 
     case sqliteMemory
     case sqliteFile
     case sqliteSandbox
+    case postgres
+    case postgresSandbox
 
     var description: String { rawValue }
 
     /// A fresh, seeded repository of this kind.
-    func make() throws -> NewsletterRepository {
+    func make() async throws -> NewsletterRepository {
         switch self {
         case .inMemory:
             return .inMemory()
@@ -37,6 +42,17 @@ enum NewsletterBackend: String, CaseIterable, CustomStringConvertible, Sendable 
             let database = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: NewsletterMigrations.all)
             try Self.fillNeighbour(database)
             return .sqlite(database)
+        case .postgres:
+            let newsletter = NewsletterRepository.postgres(
+                try await TestPostgres.migratedBackend(NewsletterMigrations.postgres))
+            try await newsletter.reset(NewsletterSeed.subscribers)
+            return newsletter
+        case .postgresSandbox:
+            let backend = try await TestPostgres.migratedBackend(NewsletterMigrations.postgres)
+            try await Self.fillNeighbour(backend)
+            let newsletter = NewsletterRepository.postgres(backend)
+            try await newsletter.reset(NewsletterSeed.subscribers)
+            return newsletter
         }
     }
 
@@ -64,6 +80,29 @@ enum NewsletterBackend: String, CaseIterable, CustomStringConvertible, Sendable 
                         arguments: [
                             Data(Fixtures.token(UInt8(200 + index * 2 + offset)).digest.bytes), neighbour, email, kind,
                         ])
+                }
+            }
+        }
+    }
+}
+
+extension NewsletterBackend {
+    /// `fillNeighbour` on PostgreSQL.
+    static func fillNeighbour(_ backend: PostgresBackend) async throws {
+        try await backend.transaction { connection in
+            for (index, email) in neighbourEmails.enumerated() {
+                try await connection.query(
+                    """
+                    INSERT INTO newsletter_subscribers (sandbox, identity, email, name, status, created_at,
+                        confirmed_at, unsubscribed_at) VALUES (\(neighbour), \(email), \(email), 'Neighbour', 'unsubscribed', 0, 0, 0)
+                    """, logger: connection.logger)
+                for (offset, kind) in ["confirm", "unsubscribe"].enumerated() {
+                    let digest = Data(Fixtures.token(UInt8(200 + index * 2 + offset)).digest.bytes)
+                    try await connection.query(
+                        """
+                        INSERT INTO newsletter_tokens (digest, sandbox, identity, kind, created_at)
+                        VALUES (\(digest), \(neighbour), \(email), \(kind), 0)
+                        """, logger: connection.logger)
                 }
             }
         }

@@ -7,13 +7,13 @@ import Testing
 struct NewsletterRepositoryContractTests {
     @Test("starts with the three seeded subscribers, oldest first", arguments: NewsletterBackend.allCases)
     func seeded(backend: NewsletterBackend) async throws {
-        let newsletter = try backend.make()
+        let newsletter = try await backend.make()
         #expect(try await newsletter.subscribers() == NewsletterSeed.subscribers)
     }
 
     @Test("a new address becomes pending and its confirm token confirms it once", arguments: NewsletterBackend.allCases)
     func doubleOptIn(backend: NewsletterBackend) async throws {
-        let newsletter = try backend.make()
+        let newsletter = try await backend.make()
         let outcome = try await newsletter.subscribe(Fixtures.signup("Jane.Doe@Example.com", name: "Jane"))
         guard case .confirmationSent(let pending) = outcome else {
             Issue.record("a new address must get a confirmation mail, got \(outcome)")
@@ -45,7 +45,7 @@ struct NewsletterRepositoryContractTests {
 
     @Test("an unknown token is 404, whatever the endpoint", arguments: NewsletterBackend.allCases)
     func unknownTokens(backend: NewsletterBackend) async throws {
-        let newsletter = try backend.make()
+        let newsletter = try await backend.make()
         let unknown = Fixtures.token(99).digest
         await #expect(throws: NewsletterError.unknownToken) {
             try await newsletter.confirm(Confirmation(token: unknown, unsubscribeToken: unknown, now: Fixtures.now))
@@ -59,7 +59,7 @@ struct NewsletterRepositoryContractTests {
 
     @Test("a token of one kind does nothing as the other", arguments: NewsletterBackend.allCases)
     func kindsAreKept(backend: NewsletterBackend) async throws {
-        let newsletter = try backend.make()
+        let newsletter = try await backend.make()
         _ = try await newsletter.subscribe(Fixtures.signup("a@example.com"))
         await #expect(throws: NewsletterError.unknownToken, "a confirm token cannot unsubscribe") {
             try await newsletter.unsubscribe(Fixtures.token(1).digest, Fixtures.now)
@@ -75,7 +75,7 @@ struct NewsletterRepositoryContractTests {
 
     @Test("an unused confirm token expires after its lifetime: 410", arguments: NewsletterBackend.allCases)
     func expiry(backend: NewsletterBackend) async throws {
-        let newsletter = try backend.make()
+        let newsletter = try await backend.make()
         _ = try await newsletter.subscribe(Fixtures.signup("late@example.com"))
         let expiry = Fixtures.now.adding(seconds: Fixtures.lifetime)
         _ = try await newsletter.inspect(Fixtures.token(1).digest, .confirm, expiry.adding(seconds: -1))
@@ -91,7 +91,7 @@ struct NewsletterRepositoryContractTests {
         "a used token answers again only while confirmed and within its lifetime", arguments: NewsletterBackend.allCases
     )
     func usedTokens(backend: NewsletterBackend) async throws {
-        let newsletter = try backend.make()
+        let newsletter = try await backend.make()
         _ = try await newsletter.subscribe(Fixtures.signup("used@example.com"))
         _ = try await newsletter.confirm(Fixtures.confirmation(1, unsubscribe: 3))
         let expiry = Fixtures.now.adding(seconds: Fixtures.lifetime)
@@ -108,7 +108,7 @@ struct NewsletterRepositoryContractTests {
         "a confirmed address signing up stays confirmed and gets an unsubscribe token",
         arguments: NewsletterBackend.allCases)
     func confirmedSignsUpAgain(backend: NewsletterBackend) async throws {
-        let newsletter = try backend.make()
+        let newsletter = try await backend.make()
         let seeded = NewsletterSeed.subscribers[0]
         let outcome = try await newsletter.subscribe(Fixtures.signup("CONFIRMED@example.com", name: "Someone else"))
         #expect(outcome == .alreadyConfirmed(seeded), "nothing about the subscriber changes")
@@ -124,7 +124,7 @@ struct NewsletterRepositoryContractTests {
         "pending and unsubscribed addresses get a fresh confirm token; older unexpired ones stay valid",
         arguments: NewsletterBackend.allCases)
     func pendingAndGone(backend: NewsletterBackend) async throws {
-        let newsletter = try backend.make()
+        let newsletter = try await backend.make()
         for (email, first) in [("pending@example.com", UInt8(1)), ("gone@example.com", UInt8(11))] {
             guard
                 case .confirmationSent(let subscriber) = try await newsletter.subscribe(
@@ -145,7 +145,7 @@ struct NewsletterRepositoryContractTests {
 
     @Test("unsubscribing repeats harmlessly and voids unused confirm tokens", arguments: NewsletterBackend.allCases)
     func unsubscribe(backend: NewsletterBackend) async throws {
-        let newsletter = try backend.make()
+        let newsletter = try await backend.make()
         _ = try await newsletter.subscribe(Fixtures.signup("u@example.com", confirm: 1))
         _ = try await newsletter.confirm(Fixtures.confirmation(1, unsubscribe: 3))
         _ = try await newsletter.subscribe(Fixtures.signup("u@example.com", confirm: 5))
@@ -163,7 +163,7 @@ struct NewsletterRepositoryContractTests {
 
     @Test("erase removes the subscriber and every token", arguments: NewsletterBackend.allCases)
     func erase(backend: NewsletterBackend) async throws {
-        let newsletter = try backend.make()
+        let newsletter = try await backend.make()
         _ = try await newsletter.subscribe(Fixtures.signup("erase@example.com"))
         _ = try await newsletter.confirm(Fixtures.confirmation(1, unsubscribe: 3))
         let erased = try await newsletter.erase(Fixtures.token(3).digest)
@@ -178,7 +178,7 @@ struct NewsletterRepositoryContractTests {
     @Test(
         "reset puts back exactly the seed: new subscribers and every token gone", arguments: NewsletterBackend.allCases)
     func reset(backend: NewsletterBackend) async throws {
-        let newsletter = try backend.make()
+        let newsletter = try await backend.make()
         _ = try await newsletter.subscribe(Fixtures.signup("reset@example.com"))
         _ = try await newsletter.subscribe(Fixtures.signup("pending@example.com", confirm: 5))
         #expect(try await newsletter.subscribers() != NewsletterSeed.subscribers)

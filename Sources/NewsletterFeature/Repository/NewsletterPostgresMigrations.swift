@@ -1,0 +1,37 @@
+public import PostgresStorage
+
+extension NewsletterMigrations {
+    /// The newsletter schema in PostgreSQL, one named step per version: the SQLite one's tables,
+    /// times in Unix seconds, every row in its sandbox, tokens by digest.
+    public static let postgres: [PostgresMigration] = [
+        PostgresMigration(
+            "newsletter-1-create",
+            [
+                """
+                CREATE TABLE newsletter_subscribers (
+                    sandbox text COLLATE "C" NOT NULL,
+                    identity text COLLATE "C" NOT NULL,
+                    email text NOT NULL,
+                    name text,
+                    status text NOT NULL CHECK (status IN ('pending', 'confirmed', 'unsubscribed')),
+                    created_at bigint NOT NULL,
+                    confirmed_at bigint,
+                    unsubscribed_at bigint,
+                    PRIMARY KEY (sandbox, identity))
+                """,
+                """
+                CREATE TABLE newsletter_tokens (
+                    digest bytea PRIMARY KEY CHECK (length(digest) = 32),
+                    sandbox text COLLATE "C" NOT NULL,
+                    identity text COLLATE "C" NOT NULL,
+                    kind text NOT NULL CHECK (kind IN ('confirm', 'unsubscribe')),
+                    created_at bigint NOT NULL,
+                    expires_at bigint,
+                    used_at bigint,
+                    FOREIGN KEY (sandbox, identity) REFERENCES newsletter_subscribers (sandbox, identity)
+                        ON DELETE CASCADE)
+                """,
+                "CREATE INDEX newsletter_tokens_by_identity ON newsletter_tokens (sandbox, identity, kind)",
+            ])
+    ]
+}
