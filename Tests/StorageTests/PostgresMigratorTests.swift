@@ -16,7 +16,9 @@ struct PostgresMigratorTests {
     @Test("three instances migrating at once: one applies and seeds, the others find it done")
     func concurrentStarts() async throws {
         let first = try await TestPostgres.backend(at: TestPostgres.freshDatabase())
-        let instances = [first, try await TestPostgres.backend(at: first.url), try await TestPostgres.backend(at: first.url)]
+        let instances = [
+            first, try await TestPostgres.backend(at: first.url), try await TestPostgres.backend(at: first.url),
+        ]
         let outcomes = try await withThrowingTaskGroup(of: PostgresMigrator.Outcome.self) { group in
             for instance in instances {
                 group.addTask {
