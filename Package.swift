@@ -127,6 +127,7 @@ let package = Package(
             name: "RepoSearchFeature",
             dependencies: [
                 "HTTPKit",
+                "PostgresStorage",
                 "Reducers",
                 "SeededRandom",
                 "Storage",
@@ -134,6 +135,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "DependenciesMacros", package: "swift-dependencies"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ],
@@ -324,7 +326,9 @@ let package = Package(
         .testTarget(
             name: "RepoSearchFeatureTests",
             dependencies: [
+                "CounterpartTestSupport",
                 "HTTPKit",
+                "PostgresStorage",
                 "Reducers",
                 "ReducersTesting",
                 "SeededRandom",

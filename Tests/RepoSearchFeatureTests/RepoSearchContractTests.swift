@@ -1,12 +1,14 @@
+import CounterpartTestSupport
 import Foundation
 import GRDB
+import PostgresStorage
 import RepoSearchFeature
 import Storage
 import Testing
 
 /// Every search backend, each loaded with the same seeded repositories.
 enum SearchBackend: String, CaseIterable, CustomStringConvertible, Sendable {
-    case inMemory, sqliteMemory, sqliteFile
+    case inMemory, sqliteMemory, sqliteFile, postgres
 
     var description: String { rawValue }
 
@@ -27,6 +29,10 @@ enum SearchBackend: String, CaseIterable, CustomStringConvertible, Sendable {
             let database = try SQLiteDatabase.open(location, migrations: RepoSearchMigrations.all)
             try await database.write { db in try RepoSearchRepository.seed(repositories, into: db) }
             return .sqlite(database)
+        case .postgres:
+            let backend = try await TestPostgres.migratedBackend(RepoSearchMigrations.postgres)
+            try await backend.transaction { try await RepoSearchRepository.seed(repositories, on: $0) }
+            return .postgres(backend)
         }
     }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import HTTPKit
+public import PostgresNIO
+public import PostgresStorage
+import Storage
+
+extension RepoSearchRepository {
+    /// The repositories in PostgreSQL: the GIN-indexed token vectors and the language and owner
+    /// indexes narrow the candidates to ids in one query, then the same `RepositoryMatcher` as every
+    /// other backend decides, scores and orders — so all return identical pages. The seeded rows
+    /// never change, so their tokenised form is loaded once, on the first search.
+    public static func postgres(_ database: PostgresBackend) -> Self {
+        let loaded = LoadedSearchIndex()
+        return Self(
+            search: { query, order, offset, limit in
+                let index = try await loaded.index {
+                    try await database.withConnection { try await RepositoryPostgresRows.all($0) }
+                }
+                guard let narrowing = RepositoryPostgresRows.candidateQuery(query) else {
+                    return index.search(query, order, offset, limit)
+                }
+                let candidates = try await database.withConnection { connection in
+                    try await RepositoryPostgresRows.ids(connection, narrowing)
+                }
+                return index.search(query, order, offset, limit, candidates: candidates)
+            },
+            repository: { owner, name in
+                let found = try await database.withConnection { connection in
+                    try await RepositoryPostgresRows.fetchOne(connection, owner: owner, name: name)
+                }
+                guard let found else { throw SearchError.notFound(owner + "/" + name) }
+                return found
+            },
+            version: { 0 }
+        )
+    }
+
+    /// Writes `repositories` (the seed) into an empty table, inside the caller's transaction.
+    public static func seed(_ repositories: [Repository], on connection: PostgresConnection) async throws {
+        for repository in repositories { try await RepositoryPostgresRows.insert(connection, repository) }
+        // Statistics now, not when autovacuum comes: without them the planner scans every row.
+        try await connection.query("ANALYZE repositories", logger: connection.logger)
+    }
+
+    /// Replaces every repository with `repositories` inside the caller's transaction.
+    public static func replace(with repositories: [Repository], on connection: PostgresConnection) async throws {
+        try await connection.query("DELETE FROM repositories", logger: connection.logger)
+        try await seed(repositories, on: connection)
+    }
+}

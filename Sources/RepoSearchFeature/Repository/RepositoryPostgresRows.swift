@@ -1,0 +1,157 @@
+import HTTPKit
+import PostgresNIO
+
+/// The PostgreSQL `repositories` table's SQL, every value bound.
+enum RepositoryPostgresRows {
+    static let columns = """
+        id, name, owner_login, owner_id, owner_is_organization, description, is_fork, is_archived, is_template, \
+        created_at, updated_at, pushed_at, homepage, size, stars, forks, open_issues, help_wanted_issues, \
+        good_first_issues, language, license_key, topics, default_branch, readme
+        """
+
+    /// Every repository, for the in-process index.
+    static func all(_ connection: PostgresConnection) async throws -> [Repository] {
+        var repositories: [Repository] = []
+        let rows = try await connection.query(
+            PostgresQuery(unsafeSQL: "SELECT \(columns) FROM repositories"), logger: connection.logger)
+        for try await row in rows { repositories.append(try repository(row)) }
+        return repositories
+    }
+
+    static func fetchOne(_ connection: PostgresConnection, owner: String, name: String) async throws -> Repository? {
+        var bindings = PostgresBindings()
+        bindings.append(owner)
+        bindings.append(name)
+        let rows = try await connection.query(
+            PostgresQuery(
+                unsafeSQL:
+                    "SELECT \(columns) FROM repositories WHERE lower(owner_login) = lower($1) AND lower(name) = lower($2)",
+                binds: bindings),
+            logger: connection.logger)
+        for try await row in rows { return try repository(row) }
+        return nil
+    }
+
+    /// The query listing the ids that may match, or `nil` when no index narrows the query (every
+    /// row is then a candidate). Over-approximate on purpose, like SQLite's: keywords and `topic:`
+    /// through the token vectors, language and owner through their indexes; the matcher has the
+    /// final word and the order. Its text is made of fixed fragments chosen by the query's shape;
+    /// every value the query carries is a bound parameter.
+    static func candidateQuery(_ query: SearchQuery) -> PostgresQuery? {
+        var clauses: [String] = []
+        var bindings = PostgresBindings()
+        func parameter(_ value: String) -> String {
+            bindings.append(value)
+            return "$\(bindings.count)"
+        }
+        let fields = SearchField.allCases.filter(query.fields.contains)
+        for keyword in query.keywords {
+            let term = tsquery(keyword.tokens, prefix: keyword.tokens.count == 1 && keyword.tokens[0].utf8.count >= 3)
+            let placeholder = parameter(term)
+            let matches = fields.map { "\($0.rawValue)_tokens @@ to_tsquery('simple', \(placeholder))" }
+            clauses.append("(" + matches.joined(separator: " OR ") + ")")
+        }
+        for condition in query.conditions where !condition.negated {
+            switch condition.predicate {
+            case .topic(let topic):
+                let tokens = SearchTokens.tokens(of: topic)
+                guard !tokens.isEmpty else { continue }
+                clauses.append("topics_tokens @@ to_tsquery('simple', \(parameter(tsquery(tokens, prefix: false))))")
+            default: continue
+            }
+        }
+        let positive = query.conditions.filter { !$0.negated }.map(\.predicate)
+        let languages = positive.compactMap { if case .language(let name) = $0 { name.lowercased() } else { nil } }
+        let owners = positive.compactMap { predicate -> String? in
+            switch predicate {
+            case .user(let login), .organisation(let login): login.lowercased()
+            default: nil
+            }
+        }
+        // Qualifiers of one kind are alternatives (`language:go language:rust`), as in SQLite's `IN`.
+        if !languages.isEmpty {
+            bindings.append(languages)
+            clauses.append("lower(language) = ANY($\(bindings.count))")
+        }
+        if !owners.isEmpty {
+            bindings.append(owners)
+            clauses.append("lower(owner_login) = ANY($\(bindings.count))")
+        }
+        guard !clauses.isEmpty else { return nil }
+        return PostgresQuery(
+            unsafeSQL: "SELECT coalesce(array_agg(id), '{}') FROM repositories WHERE "
+                + clauses.joined(separator: " AND "),
+            binds: bindings)
+    }
+
+    /// The ids a `candidateQuery` lists, in its one row.
+    static func ids(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> [Int] {
+        for try await ids in try await connection.query(query, logger: connection.logger).decode([Int].self) {
+            return ids
+        }
+        return []
+    }
+
+    /// Tokens (letters and digits only, so nothing to escape) as a `tsquery`: one token, its prefix,
+    /// or a phrase of adjacent tokens.
+    static func tsquery(_ tokens: [String], prefix: Bool) -> String {
+        prefix ? tokens[0] + ":*" : tokens.joined(separator: " <-> ")
+    }
+
+    static func insert(_ connection: PostgresConnection, _ repository: Repository) async throws {
+        // A phrase may run from one topic into the next here; the matcher, which keeps them apart, decides.
+        let fields = IndexedRepository.Tokens(repository)
+        let tokens = [fields.name, fields.description, Array(fields.topics.joined()), fields.readme].map {
+            $0.joined(separator: " ")
+        }
+        try await connection.query(
+            """
+            INSERT INTO repositories (id, name, owner_login, owner_id, owner_is_organization, description, is_fork,
+                is_archived, is_template, created_at, updated_at, pushed_at, homepage, size, stars, forks,
+                open_issues, help_wanted_issues, good_first_issues, language, license_key, topics, default_branch,
+                readme, name_tokens, description_tokens, topics_tokens, readme_tokens)
+            VALUES (\(repository.id), \(repository.name), \(repository.owner.login), \(repository.owner.id),
+                \(repository.owner.isOrganization), \(repository.description), \(repository.isFork),
+                \(repository.isArchived), \(repository.isTemplate), \(repository.createdAt.secondsSince1970 * 1000),
+                \(repository.updatedAt.secondsSince1970 * 1000), \(repository.pushedAt.secondsSince1970 * 1000),
+                \(repository.homepage), \(repository.size), \(repository.stars), \(repository.forks),
+                \(repository.openIssues), \(repository.helpWantedIssues), \(repository.goodFirstIssues),
+                \(repository.language), \(repository.license?.key), \(repository.topics.joined(separator: " ")),
+                \(repository.defaultBranch), \(repository.readme), to_tsvector('simple', \(tokens[0])),
+                to_tsvector('simple', \(tokens[1])), to_tsvector('simple', \(tokens[2])),
+                to_tsvector('simple', \(tokens[3])))
+            """, logger: connection.logger)
+    }
+
+    /// A repository from a row of `columns`, read by position.
+    static func repository(_ row: PostgresRow) throws -> Repository {
+        let cells = row.makeRandomAccess()
+        func at<T: PostgresDecodable>(_ index: Int, _: T.Type = T.self) throws -> T { try cells[index].decode(T.self) }
+        let licenseKey: String? = try at(20)
+        let topics: String = try at(21)
+        return Repository(
+            id: try at(0),
+            name: try at(1),
+            owner: Owner(login: try at(2), id: try at(3), isOrganization: try at(4)),
+            description: try at(5),
+            isFork: try at(6),
+            isArchived: try at(7),
+            isTemplate: try at(8),
+            createdAt: Timestamp(secondsSince1970: try at(9, Int64.self) / 1000),
+            updatedAt: Timestamp(secondsSince1970: try at(10, Int64.self) / 1000),
+            pushedAt: Timestamp(secondsSince1970: try at(11, Int64.self) / 1000),
+            homepage: try at(12),
+            size: try at(13),
+            stars: try at(14),
+            forks: try at(15),
+            openIssues: try at(16),
+            helpWantedIssues: try at(17),
+            goodFirstIssues: try at(18),
+            language: try at(19),
+            license: licenseKey.flatMap { key in License.all.first { $0.key == key } },
+            topics: topics.split(separator: " ").map(String.init),
+            defaultBranch: try at(22),
+            readme: try at(23)
+        )
+    }
+}
