@@ -153,6 +153,8 @@ let package = Package(
             name: "MapPinsFeature",
             dependencies: [
                 "HTTPKit",
+                "PostgresStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "PinClusters",
                 "PinGeometry",
@@ -350,7 +352,9 @@ let package = Package(
         .testTarget(
             name: "MapPinsFeatureTests",
             dependencies: [
+                "CounterpartTestSupport",
                 "HTTPKit",
+                "PostgresStorage",
                 "MapPinsFeature",
                 "PinClusters",
                 "PinGeometry",

@@ -1,9 +1,11 @@
+import CounterpartTestSupport
 import Foundation
 import GRDB
 import HTTPKit
 import MapPinsFeature
 import PinClusters
 import PinGeometry
+import PostgresStorage
 import Storage
 import Testing
 
@@ -12,6 +14,7 @@ enum PinsBackend: String, CaseIterable, CustomStringConvertible, Sendable {
     case inMemory
     case sqliteMemory
     case sqliteFile
+    case postgres
 
     var description: String { rawValue }
 
@@ -26,6 +29,10 @@ enum PinsBackend: String, CaseIterable, CustomStringConvertible, Sendable {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             location = .sqliteFile(path: directory.appendingPathComponent("pins.sqlite").path)
+        case .postgres:
+            let backend = try await TestPostgres.migratedBackend(MapPinsMigrations.postgres)
+            try await backend.transaction { try await MapPinRepository.seed(PinSeed.demo(), on: $0) }
+            return .postgres(backend)
         }
         let database = try SQLiteDatabase.open(location, migrations: MapPinsMigrations.all)
         try await database.write { db in try MapPinRepository.seed(PinSeed.demo(), into: db) }
