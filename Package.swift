@@ -195,11 +195,13 @@ let package = Package(
                 "MapPinsFeature",
                 "NewsletterFeature",
                 "PinGeometry",
+                "PostgresStorage",
                 "Reducers",
                 "RepoSearchFeature",
                 "Storage",
                 "TodosFeature",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "CasePaths", package: "swift-case-paths"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -229,6 +231,7 @@ let package = Package(
                 "EventHTTP",
                 "HTTPKit",
                 "NewsletterFeature",
+                "PostgresStorage",
                 "Storage",
                 "TodosFeature",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -400,7 +403,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CounterpartServerTests",
-            dependencies: ["CounterpartTestSupport"],
+            dependencies: [
+                "CounterpartTestSupport",
+                "PostgresStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

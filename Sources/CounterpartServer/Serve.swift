@@ -7,6 +7,7 @@ import IssueReporting
 import Logging
 import Metrics
 import NewsletterFeature
+import PostgresStorage
 import ServiceLifecycle
 import Storage
 import UnixSignals
@@ -94,6 +95,16 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Drop a sandbox, with its data, after this long without a request.")
     var sandboxIdle = DurationArgument(.seconds(SandboxLimits().idleSeconds))
 
+    @Option(help: "PostgreSQL only: connections this instance's pool opens at most.")
+    var postgresConnections = PostgresBackend.Limits.standard.connections
+
+    @Option(help: "PostgreSQL only: longest a statement may run on the server (its statement_timeout).")
+    var postgresStatementTimeout = DurationArgument(PostgresBackend.Limits.standard.statementTimeout)
+
+    @Option(
+        help: "PostgreSQL only: longest one database call may take, waiting for a connection included; then 503.")
+    var postgresOperationTimeout = DurationArgument(PostgresBackend.Limits.standard.operationTimeout)
+
     @Option(help: "Bytes of finished GET responses kept until their data changes (0 turns the cache off).")
     var responseCacheBytes = 8 * 1024 * 1024
 
@@ -173,11 +184,14 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError(
                 "--log-level \(logLevel) is not one of trace, debug, info, notice, warning, error, critical.")
         }
-        if case .postgres = DatabaseLocation(database) {
-            throw ValidationError(
-                "--database \(database): PostgreSQL is not supported by this build yet; use 'memory' or a SQLite file path."
-            )
+        if case .postgres(let url) = DatabaseLocation(database) {
+            do {
+                _ = try PostgresURL(url)
+            } catch {
+                throw ValidationError("\(error)")
+            }
         }
+        guard postgresConnections >= 1 else { throw ValidationError("--postgres-connections must be at least 1.") }
     }
 
     func run() async throws {
@@ -192,10 +206,15 @@ struct Serve: AsyncParsableCommand {
         IssueReporters.current = [LoggingIssueReporter(logger: logger)]
         let database: AppDatabase
         do {
-            database = try await AppDatabase.open(DatabaseLocation(self.database), readers: loops, seed: seed)
+            database = try await AppDatabase.open(
+                DatabaseLocation(self.database), readers: loops, seed: seed,
+                postgres: PostgresBackend.Limits(
+                    connections: postgresConnections, statementTimeout: postgresStatementTimeout.duration,
+                    operationTimeout: postgresOperationTimeout.duration),
+                logger: logger)
         } catch {
             logger.critical(
-                "cannot open the database", metadata: ["database": "\(self.database)", "reason": "\(error)"])
+                "cannot open the database", metadata: ["database": "\(maskedDatabase)", "reason": "\(error)"])
             throw ExitCode.failure
         }
         if database.seed != seed {
@@ -204,7 +223,7 @@ struct Serve: AsyncParsableCommand {
                 this database was filled from seed \(database.seed) and keeps it; --seed \(seed) applies to a new \
                 database, or at run time to POST /__admin/reset {"seed":\(seed)} (--dev)
                 """,
-                metadata: ["database": "\(self.database)"])
+                metadata: ["database": "\(maskedDatabase)"])
         }
         let cache = ResponseCache(capacity: responseCacheBytes)
         let metrics = AppMetrics()
@@ -237,7 +256,19 @@ struct Serve: AsyncParsableCommand {
             logger: logger
         )
         groupConfiguration.maximumGracefulShutdownDuration = shutdownTimeout.duration + .seconds(5)
-        try await ServiceGroup(configuration: groupConfiguration).run()
+        do {
+            try await ServiceGroup(configuration: groupConfiguration).run()
+        } catch {
+            await database.close()
+            throw error
+        }
+        await database.close()
+    }
+
+    /// `--database` as logs may show it: a PostgreSQL URL's password masked.
+    private var maskedDatabase: String {
+        guard case .postgres(let url) = DatabaseLocation(database) else { return database }
+        return (try? PostgresURL(url).description) ?? "postgres://…"
     }
 
     /// `--rate-limit resource=N/min` (or `N/hour`) values as enforced limits.

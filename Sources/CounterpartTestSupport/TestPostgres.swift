@@ -37,8 +37,12 @@ public enum TestPostgres {
     public static func backend(at url: PostgresURL) async throws -> PostgresBackend {
         var logger = Logger(label: "test-postgres")
         logger.logLevel = .error
-        let backend = PostgresBackend(url: url, logger: logger)
-        Task { await backend.run() }
+        // Generous deadlines: the whole suite runs in parallel on two cores, and these tests are
+        // about answers, not about how long a loaded machine takes to give them.
+        let limits = PostgresBackend.Limits(
+            connections: 10, statementTimeout: .seconds(60), operationTimeout: .seconds(60))
+        let backend = PostgresBackend(url: url, limits: limits, logger: logger)
+        backend.start()
         return backend
     }
 

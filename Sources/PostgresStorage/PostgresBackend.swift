@@ -1,6 +1,7 @@
 public import Logging
 import NIOCore
 import NIOPosix
+import Synchronization
 public import PostgresNIO
 import Storage
 
@@ -11,7 +12,7 @@ import Storage
 /// cores and compete with the HTTP loops); a server-side `statement_timeout` on every connection and
 /// a client-side deadline on every operation, so a stopped server makes requests fail with 503
 /// `unavailable` instead of waiting; and every engine error mapped into `RepositoryError`.
-/// `run()` must be running (a service of the server's group) for any query to start.
+/// `start()` runs the pool; `stop()` closes its connections and its thread.
 public final class PostgresBackend: Sendable {
     /// How the pool and each operation are bounded.
     public struct Limits: Sendable {
@@ -40,8 +41,9 @@ public final class PostgresBackend: Sendable {
     let limits: Limits
     let logger: Logger
     private let group: MultiThreadedEventLoopGroup
+    private let running = Mutex<Task<Void, Never>?>(nil)
 
-    /// A pool for `url`; nothing connects until `run()` runs and a query asks for a connection.
+    /// A pool for `url`; nothing connects until `start()` and a query asks for a connection.
     public init(url: PostgresURL, limits: Limits = .standard, logger: Logger) {
         self.url = url
         self.limits = limits
@@ -62,10 +64,22 @@ public final class PostgresBackend: Sendable {
         client = PostgresClient(configuration: configuration, eventLoopGroup: group, backgroundLogger: logger)
     }
 
-    /// Runs the pool until the task is cancelled or the service group shuts down, then stops its thread.
-    public func run() async {
-        await client.run()
-        try? await group.shutdownGracefully()
+    /// Starts the pool (PostgresNIO's `run()`, which leasing a connection needs); once only.
+    public func start() {
+        running.withLock { task in
+            guard task == nil else { return }
+            task = Task { [client, group] in
+                await client.run()
+                try? await group.shutdownGracefully()
+            }
+        }
+    }
+
+    /// Closes every connection and stops the pool's thread; queries after it fail as `unavailable`.
+    public func stop() async {
+        let task = running.withLock { $0 }
+        task?.cancel()
+        await task?.value
     }
 
     /// Runs `body` with a connection, mapping errors and keeping the operation's deadline.

@@ -1,4 +1,5 @@
-/// The tables every domain's PostgreSQL backend shares: data versions and the sandboxes registry.
+/// The tables every domain's PostgreSQL backend shares: data versions, the sandboxes registry and
+/// the seed the read-only datasets were generated from.
 public enum PostgresStorageMigrations {
     /// Every step, oldest first; they run before any domain's.
     public static let all: [PostgresMigration] = [
@@ -23,6 +24,15 @@ public enum PostgresStorageMigrations {
                     created_at bigint NOT NULL,
                     seed bigint NOT NULL,
                     seeded boolean NOT NULL)
+                """
+            ]),
+        PostgresMigration(
+            "storage-3-dataset-seed",
+            [
+                """
+                CREATE TABLE dataset_seed (
+                    only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+                    seed bigint NOT NULL)
                 """
             ]),
     ]

@@ -1,6 +1,8 @@
 public import Dependencies
 import Foundation
 public import GRDB
+public import Logging
+public import PostgresStorage
 public import Storage
 import MapPinsFeature
 public import NewsletterFeature
@@ -11,7 +13,8 @@ public import TodosFeature
 /// The opened storage every domain's repository is built on, chosen by `--database`.
 ///
 /// `memory` gives in-memory repositories seeded with the demo data; a file path opens (creating when
-/// missing) a SQLite database, takes its lock, migrates it and — on its first start only — seeds it.
+/// missing) a SQLite database, takes its lock, migrates it and — on its first start only — seeds it;
+/// a `postgres://` URL connects to the database several instances share and does the same there.
 /// `install(into:)` hands the repositories to swift-dependencies before the loops start, because
 /// libevent's callbacks carry no task-locals.
 public struct AppDatabase: Sendable {
@@ -28,7 +31,9 @@ public struct AppDatabase: Sendable {
     public let pinCount: Int
     /// The SQLite connection, when the location is a file.
     public let writer: (any DatabaseWriter)?
-    private let lock: DatabaseLock?
+    let lock: DatabaseLock?
+    /// The PostgreSQL pool, when the location is a server; `close()` stops it.
+    let postgres: PostgresBackend?
 
     /// Every domain's schema, in order.
     public static let migrations =
@@ -44,7 +49,9 @@ public struct AppDatabase: Sendable {
         readers: Int,
         seed: UInt64 = 1,
         pins: PinDataset = .demo,
-        fillsTodos: Bool = true
+        fillsTodos: Bool = true,
+        postgres limits: PostgresBackend.Limits = .standard,
+        logger: Logger = Logger(label: "counterpart.postgres")
     ) async throws -> AppDatabase {
         switch location {
         case .memory:
@@ -60,7 +67,8 @@ public struct AppDatabase: Sendable {
                 repositoryCount: RepositorySeed.repositoryCount,
                 pinCount: seededPins.count,
                 writer: nil,
-                lock: nil
+                lock: nil,
+                postgres: nil
             )
         case .sqliteFile(let path):
             let lock = try DatabaseLock(databasePath: path)
@@ -104,17 +112,21 @@ public struct AppDatabase: Sendable {
                 todos: .sqlite(writer, reads: reads), newsletter: .sqlite(writer, writes: commits),
                 sandboxes: try .sqlite(writer, reads: reads, commits: commits), datasets: datasets,
                 repositoryCount: repositoryCount,
-                pinCount: pinCount, writer: writer, lock: lock)
+                pinCount: pinCount, writer: writer, lock: lock, postgres: nil)
             if fillsTodos, try !SeedMarker.isSeeded(writer) {
                 _ = try await database.todos.write(.importAll(TodosSeed.demo))
                 try SeedMarker.mark(writer, dataset: "demo", at: Int64(Date().timeIntervalSince1970))
             }
             return database
-        case .postgres:
-            throw StorageError.unsupported(
-                "--database postgres://… is not supported by this build yet; use 'memory' or a SQLite file path."
-            )
+        case .postgres(let text):
+            return try await openPostgres(
+                try PostgresURL(text), limits: limits, seed: seed, pins: pins, fillsTodos: fillsTodos, logger: logger)
         }
+    }
+
+    /// Releases what the database holds open: PostgreSQL's connections and thread.
+    public func close() async {
+        await postgres?.stop()
     }
 
     /// How many rows `table` (a name from the migrations, never from input) holds.

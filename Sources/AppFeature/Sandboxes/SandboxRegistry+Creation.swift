@@ -38,12 +38,15 @@ extension SandboxRegistry {
 
     /// A new sandbox for `record`: recorded (its stores write only once it is), its stores put back
     /// to the seed, whatever an earlier sandbox of that name left, then marked seeded. On failure
-    /// nothing of it stays (or, after a crash, the next start drops it).
+    /// nothing of it stays (or, after a crash, the next start drops it). A sandbox another instance
+    /// made meanwhile (PostgreSQL) is used as it is.
     private func seed(_ record: SandboxRecord) async throws -> Sandbox {
+        if case .existing(let made) = try await storage.record(record) {
+            return makeSandbox(made, lastUsed: record.createdAt.secondsSince1970)
+        }
         let sandbox = makeSandbox(record, lastUsed: record.createdAt.secondsSince1970)
         let stores = sandbox.dependencies ?? base
         do {
-            try await storage.record(record)
             _ = try await stores.todoRepository.write(.resetTo(TodosSeed.demo))
             try await stores.newsletterRepository.reset(NewsletterSeed.subscribers)
             try await storage.markSeeded(record)

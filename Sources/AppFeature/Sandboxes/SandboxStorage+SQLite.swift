@@ -26,6 +26,8 @@ extension SandboxStorage {
                 try await RepositoryError.mappingSQLite {
                     try await writer.write { db in try SandboxRows.insert(db, record) }
                 }
+                // The file's one process knows every sandbox it holds: a new record replaces any other.
+                return .recorded
             },
             markSeeded: { record in
                 try await RepositoryError.mappingSQLite {

@@ -2,8 +2,8 @@ public import HTTPKit
 public import NewsletterFeature
 public import TodosFeature
 
-/// Where sandboxes keep their data (api.md §6.4), whatever holds it: in memory, or rows of one
-/// SQLite file keyed by sandbox (later PostgreSQL).
+/// Where sandboxes keep their data (api.md §6.4), whatever holds it: in memory, or rows keyed by
+/// sandbox in one SQLite file or in the PostgreSQL database several instances share.
 ///
 /// The registry records a new sandbox (so its stores may write), seeds it through its
 /// repositories, then marks it seeded; a seeded sandbox survives a restart with its data, one whose
@@ -13,9 +13,9 @@ public struct SandboxStorage: Sendable {
     /// The stores of one sandbox's data in its generation, as they are (a new sandbox's are
     /// seeded by the registry, after it is recorded).
     public var repositories: @Sendable (_ record: SandboxRecord) -> SandboxRepositories
-    /// Records a sandbox about to be seeded (replacing an earlier generation's record), so its
-    /// stores may write.
-    public var record: @Sendable (_ record: SandboxRecord) async throws -> Void
+    /// Records a sandbox about to be seeded, so its stores may write — or, where other instances
+    /// create sandboxes too, finds the one another instance already made, to be used as it is.
+    public var record: @Sendable (_ record: SandboxRecord) async throws -> SandboxClaim
     /// Marks a recorded sandbox seeded, so a restart finds it.
     public var markSeeded: @Sendable (_ record: SandboxRecord) async throws -> Void
     /// Removes a sandbox's data and record.
@@ -26,7 +26,7 @@ public struct SandboxStorage: Sendable {
     /// Creates a storage from its operations.
     public init(
         repositories: @escaping @Sendable (_ record: SandboxRecord) -> SandboxRepositories,
-        record: @escaping @Sendable (_ record: SandboxRecord) async throws -> Void,
+        record: @escaping @Sendable (_ record: SandboxRecord) async throws -> SandboxClaim,
         markSeeded: @escaping @Sendable (_ record: SandboxRecord) async throws -> Void,
         drop: @escaping @Sendable (_ name: SandboxName) async throws -> Void,
         restored: [SandboxRecord]
@@ -42,11 +42,19 @@ public struct SandboxStorage: Sendable {
     /// (a request that outlives its sandbox writes to stores nobody reads any more).
     public static let inMemory = SandboxStorage(
         repositories: { _ in SandboxRepositories(todos: .inMemory(), newsletter: .inMemory()) },
-        record: { _ in },
+        record: { _ in .recorded },
         markSeeded: { _ in },
         drop: { _ in },
         restored: []
     )
+}
+
+/// What recording a new sandbox found.
+public enum SandboxClaim: Sendable, Equatable {
+    /// The record is stored: seed the sandbox, then mark it seeded.
+    case recorded
+    /// Another instance made and seeded this sandbox: use its record and data as they are.
+    case existing(SandboxRecord)
 }
 
 /// A sandbox's own stores: its todos and its subscribers with their tokens.

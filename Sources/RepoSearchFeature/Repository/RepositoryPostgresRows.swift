@@ -1,3 +1,4 @@
+import Foundation
 import HTTPKit
 import PostgresNIO
 
@@ -98,29 +99,69 @@ enum RepositoryPostgresRows {
         prefix ? tokens[0] + ":*" : tokens.joined(separator: " <-> ")
     }
 
-    static func insert(_ connection: PostgresConnection, _ repository: Repository) async throws {
-        // A phrase may run from one topic into the next here; the matcher, which keeps them apart, decides.
-        let fields = IndexedRepository.Tokens(repository)
-        let tokens = [fields.name, fields.description, Array(fields.topics.joined()), fields.readme].map {
-            $0.joined(separator: " ")
-        }
+    /// Inserts `repositories` in one statement: the rows travel as one JSON array (PostgresNIO's
+    /// arrays cannot carry the NULLs of optional columns), each field's tokens made here, in Swift.
+    static func insert(_ connection: PostgresConnection, _ repositories: ArraySlice<Repository>) async throws {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let rows = String(decoding: try encoder.encode(repositories.map(SeedRow.init)), as: UTF8.self)
         try await connection.query(
             """
-            INSERT INTO repositories (id, name, owner_login, owner_id, owner_is_organization, description, is_fork,
-                is_archived, is_template, created_at, updated_at, pushed_at, homepage, size, stars, forks,
-                open_issues, help_wanted_issues, good_first_issues, language, license_key, topics, default_branch,
-                readme, name_tokens, description_tokens, topics_tokens, readme_tokens)
-            VALUES (\(repository.id), \(repository.name), \(repository.owner.login), \(repository.owner.id),
-                \(repository.owner.isOrganization), \(repository.description), \(repository.isFork),
-                \(repository.isArchived), \(repository.isTemplate), \(repository.createdAt.secondsSince1970 * 1000),
-                \(repository.updatedAt.secondsSince1970 * 1000), \(repository.pushedAt.secondsSince1970 * 1000),
-                \(repository.homepage), \(repository.size), \(repository.stars), \(repository.forks),
-                \(repository.openIssues), \(repository.helpWantedIssues), \(repository.goodFirstIssues),
-                \(repository.language), \(repository.license?.key), \(repository.topics.joined(separator: " ")),
-                \(repository.defaultBranch), \(repository.readme), to_tsvector('simple', \(tokens[0])),
-                to_tsvector('simple', \(tokens[1])), to_tsvector('simple', \(tokens[2])),
-                to_tsvector('simple', \(tokens[3])))
+            INSERT INTO repositories (\(unescaped: columns), name_tokens, description_tokens, topics_tokens,
+                readme_tokens)
+            SELECT \(unescaped: columns), to_tsvector('simple', name_text), to_tsvector('simple', description_text),
+                to_tsvector('simple', topics_text), to_tsvector('simple', readme_text)
+            FROM jsonb_to_recordset(\(rows)::jsonb) AS seed(id bigint, name text, owner_login text, owner_id bigint,
+                owner_is_organization boolean, description text, is_fork boolean, is_archived boolean,
+                is_template boolean, created_at bigint, updated_at bigint, pushed_at bigint, homepage text,
+                size bigint, stars bigint, forks bigint, open_issues bigint, help_wanted_issues bigint,
+                good_first_issues bigint, language text, license_key text, topics text, default_branch text,
+                readme text, name_text text, description_text text, topics_text text, readme_text text)
             """, logger: connection.logger)
+    }
+
+    /// One repository as `insert` sends it, its members named (in snake case) as the table's columns.
+    private struct SeedRow: Encodable {
+        let id: Int, name: String, ownerLogin: String, ownerId: Int, ownerIsOrganization: Bool
+        let description: String?, isFork: Bool, isArchived: Bool, isTemplate: Bool
+        let createdAt: Int64, updatedAt: Int64, pushedAt: Int64, homepage: String?
+        let size: Int, stars: Int, forks: Int, openIssues: Int, helpWantedIssues: Int, goodFirstIssues: Int
+        let language: String?, licenseKey: String?, topics: String, defaultBranch: String, readme: String
+        let nameText: String, descriptionText: String, topicsText: String, readmeText: String
+
+        init(_ repository: Repository) {
+            id = repository.id
+            name = repository.name
+            ownerLogin = repository.owner.login
+            ownerId = repository.owner.id
+            ownerIsOrganization = repository.owner.isOrganization
+            description = repository.description
+            isFork = repository.isFork
+            isArchived = repository.isArchived
+            isTemplate = repository.isTemplate
+            createdAt = repository.createdAt.secondsSince1970 * 1000
+            updatedAt = repository.updatedAt.secondsSince1970 * 1000
+            pushedAt = repository.pushedAt.secondsSince1970 * 1000
+            homepage = repository.homepage
+            size = repository.size
+            stars = repository.stars
+            forks = repository.forks
+            openIssues = repository.openIssues
+            helpWantedIssues = repository.helpWantedIssues
+            goodFirstIssues = repository.goodFirstIssues
+            language = repository.language
+            licenseKey = repository.license?.key
+            topics = repository.topics.joined(separator: " ")
+            defaultBranch = repository.defaultBranch
+            readme = repository.readme
+            // A phrase may run from one topic into the next here; the matcher, which keeps them
+            // apart, decides.
+            let tokens = IndexedRepository.Tokens(repository)
+            nameText = tokens.name.joined(separator: " ")
+            descriptionText = tokens.description.joined(separator: " ")
+            topicsText = tokens.topics.joined().joined(separator: " ")
+            readmeText = tokens.readme.joined(separator: " ")
+        }
     }
 
     /// A repository from a row of `columns`, read by position.
