@@ -233,10 +233,11 @@ struct Serve: AsyncParsableCommand {
             database.install(into: &$0, cache: cache, metrics: metrics, resettable: dev)
             $0.outbox = Outbox(keepsMail: dev)
             $0.demoReset = DemoReset(
-                idempotency: IdempotencyStore(), rateLimiter: rateLimiter, datasets: database.datasets,
+                idempotency: database.idempotencyKeys, rateLimiter: rateLimiter, datasets: database.datasets,
                 repositoryCount: database.repositoryCount, pinCount: database.pinCount)
             $0.demoControls = DemoControls(
-                flags: DemoControls.Flags(latency: latency?.milliseconds, faultRate: faultRate), seed: database.seed)
+                flags: DemoControls.Flags(latency: latency?.milliseconds, faultRate: faultRate), seed: database.seed,
+                scenarios: database.failScenarioCounts)
             $0.newsletterPolicy = NewsletterPolicy(
                 tokenLifetime: tokenTTL.duration.components.seconds, addressLimiter: rateLimiter)
         }

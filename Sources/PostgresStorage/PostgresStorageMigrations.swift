@@ -1,5 +1,6 @@
-/// The tables every domain's PostgreSQL backend shares: data versions, the sandboxes registry and
-/// the seed the read-only datasets were generated from.
+/// The tables every domain's PostgreSQL backend shares: data versions, the sandboxes registry, the
+/// seed the read-only datasets were generated from, and the pipeline's idempotency keys and
+/// `fail=N` counts.
 public enum PostgresStorageMigrations {
     /// Every step, oldest first; they run before any domain's.
     public static let all: [PostgresMigration] = [
@@ -33,6 +34,33 @@ public enum PostgresStorageMigrations {
                 CREATE TABLE dataset_seed (
                     only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
                     seed bigint NOT NULL)
+                """
+            ]),
+        PostgresMigration(
+            "storage-4-idempotency-keys",
+            [
+                """
+                CREATE TABLE idempotency_keys (
+                    sandbox text COLLATE "C" NOT NULL,
+                    scope text COLLATE "C" NOT NULL,
+                    fingerprint bytea NOT NULL,
+                    created_at bigint NOT NULL,
+                    status integer,
+                    headers text,
+                    body bytea,
+                    PRIMARY KEY (sandbox, scope))
+                """
+            ]),
+        PostgresMigration(
+            "storage-5-fail-scenarios",
+            [
+                """
+                CREATE TABLE fail_scenarios (
+                    sandbox text COLLATE "C" NOT NULL,
+                    name text COLLATE "C" NOT NULL,
+                    seen bigint NOT NULL,
+                    last_use bigint NOT NULL,
+                    PRIMARY KEY (sandbox, name))
                 """
             ]),
     ]

@@ -72,7 +72,7 @@ struct ResetToAnotherSeedTests {
         let datasets = Self.datasets(trace: trace, holdingRegeneration: hold)
         let controls = DemoControls(seed: 1)
         let reset = DemoReset(
-            idempotency: IdempotencyStore(), rateLimiter: .standard(), datasets: datasets, repositoryCount: 0,
+            idempotency: .local(IdempotencyStore()), rateLimiter: .standard(), datasets: datasets, repositoryCount: 0,
             pinCount: 0)
         try await withDependencies {
             $0.todoRepository = .inMemory(seed: [])

@@ -34,12 +34,22 @@ struct SandboxRegistryTests {
         let a = try await Self.sandbox(registry, "a")
         let b = try await Self.sandbox(registry, "b")
         let defaults = registry.defaultSandbox
-        #expect(a.idempotency !== b.idempotency && a.idempotency !== defaults.idempotency)
+        guard case .local(let keysA) = a.idempotency, case .local(let keysB) = b.idempotency,
+            case .local(let defaultKeys) = defaults.idempotency
+        else {
+            Issue.record("sandboxes of a one-process server keep their keys in memory")
+            return
+        }
+        #expect(keysA !== keysB && keysA !== defaultKeys)
         #expect(a.rateLimiter !== b.rateLimiter && a.rateLimiter !== defaults.rateLimiter)
         let controlsA = try #require(a.controls)
         let controlsB = try #require(b.controls)
         #expect(controlsA !== controlsB && controlsA.journal !== controlsB.journal)
-        #expect(controlsA.scenarios !== controlsB.scenarios)
+        if case .local(let scenariosA) = controlsA.scenarios, case .local(let scenariosB) = controlsB.scenarios {
+            #expect(scenariosA !== scenariosB)
+        } else {
+            Issue.record("sandboxes of a one-process server count fail=N in memory")
+        }
         controlsA.update(DemoControls.Flags(latency: 5...10, faultRate: 0.5))
         #expect(controlsB.flags == DemoControls.Flags(latency: 5...10, faultRate: 0.5), "flags are the server's")
         #expect(defaults.controls?.flags == controlsB.flags)

@@ -31,6 +31,20 @@ struct PostgresServeTests {
         let seen = try clients[1].request("GET", "/todos")
         #expect(String(decoding: seen.body, as: UTF8.self).contains("written through A"))
 
+        // An Idempotency-Key used on A replays on B and C; fail=2 counts across instances.
+        let key = [("Idempotency-Key", "cluster-key-1"), ("Content-Type", "application/json")]
+        let body = Array(#"{"description":"once"}"#.utf8)
+        let first = try clients[0].request("POST", "/todos", headers: key, body: body)
+        #expect(first.status == 201)
+        for client in clients.dropFirst() {
+            let replay = try client.request("POST", "/todos", headers: key, body: body)
+            #expect(replay.status == 201 && replay.body == first.body)
+            #expect(replay.header("Idempotent-Replayed") == "true")
+        }
+        let failTwice = [("Prefer", "fail=2, scenario=cluster-retry")]
+        let statuses = try (0..<3).map { try clients[$0].request("GET", "/todos", headers: failTwice).status }
+        #expect(statuses == [503, 503, 200], "the third try succeeds, whichever instance it reached")
+
         let search = try clients.map { try $0.request("GET", "/search/repositories?q=swift&per_page=5").body }
         #expect(Set(search).count == 1)
         for server in servers {

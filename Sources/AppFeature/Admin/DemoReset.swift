@@ -19,7 +19,7 @@ import TodosFeature
 /// reads each of them either before or after.
 public struct DemoReset: Sendable {
     /// The keys the idempotency stage keeps.
-    public let idempotency: IdempotencyStore
+    public let idempotency: IdempotencyKeys
     /// The rate limiter's windows.
     public let rateLimiter: RateLimiter
     /// The repositories and pins and the seed they hold; `nil` where the datasets are fixed (live
@@ -34,7 +34,7 @@ public struct DemoReset: Sendable {
 
     /// Creates the reset over the pipeline's stores and the datasets.
     public init(
-        idempotency: IdempotencyStore, rateLimiter: RateLimiter, datasets: SeededDatasets?, repositoryCount: Int,
+        idempotency: IdempotencyKeys, rateLimiter: RateLimiter, datasets: SeededDatasets?, repositoryCount: Int,
         pinCount: Int, sharesDatasets: Bool = false
     ) {
         self.idempotency = idempotency
@@ -47,9 +47,10 @@ public struct DemoReset: Sendable {
 
     /// A new sandbox's reset: its own keys (at most `idempotencyKeys`) and windows (`rateLimiter`),
     /// these shared datasets.
-    func sandboxed(rateLimiter: RateLimiter, idempotencyKeys: Int) -> DemoReset {
+    func sandboxed(_ name: SandboxName, rateLimiter: RateLimiter, idempotencyKeys: Int) -> DemoReset {
         DemoReset(
-            idempotency: IdempotencyStore(capacity: idempotencyKeys), rateLimiter: rateLimiter, datasets: datasets,
+            idempotency: idempotency.sandboxed(name, capacity: idempotencyKeys), rateLimiter: rateLimiter,
+            datasets: datasets,
             repositoryCount: repositoryCount, pinCount: pinCount, sharesDatasets: true)
     }
 
@@ -93,12 +94,12 @@ public struct DemoReset: Sendable {
             _ = try await todos.write(.resetTo(TodosSeed.demo))
             try await newsletter.reset(NewsletterSeed.subscribers)
             outbox.clear()
-            idempotency.removeAll()
+            try await idempotency.removeAll()
             rateLimiter.removeAll()
             // Frees the memory; no entry could be served again anyway (every store's version moved).
             // A sandbox's entries are a share of the shared cache: they age out with the rest.
             if !sharesDatasets { cache.removeAll() }
-            controls.reset(seed: seed)
+            try await controls.reset(seed: seed)
             return ResetSummary(
                 seed: seed, todos: TodosSeed.demo.count, repositories: repositoryCount, pins: pinCount,
                 subscribers: NewsletterSeed.subscribers.count)
@@ -134,7 +135,7 @@ extension DemoReset: DependencyKey {
 
     private static func unconfigured() -> DemoReset {
         DemoReset(
-            idempotency: IdempotencyStore(), rateLimiter: .standard(), datasets: nil,
+            idempotency: .local(IdempotencyStore()), rateLimiter: .standard(), datasets: nil,
             repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
     }
 }

@@ -124,6 +124,20 @@ public struct AppDatabase: Sendable {
         }
     }
 
+    /// Where the default sandbox's idempotency keys live: in PostgreSQL when instances share it,
+    /// else in this process.
+    public var idempotencyKeys: IdempotencyKeys {
+        guard let postgres else { return .local(IdempotencyStore()) }
+        return .shared(SharedIdempotencyStore(postgres, sandbox: SandboxName.default.rawValue))
+    }
+
+    /// Where the default sandbox's `fail=N` counts live: in PostgreSQL when instances share it,
+    /// else in this process.
+    public var failScenarioCounts: FailScenarioCounts {
+        guard let postgres else { return .local(FailScenarios()) }
+        return .shared(SharedFailScenarios(postgres, sandbox: SandboxName.default.rawValue))
+    }
+
     /// Releases what the database holds open: PostgreSQL's connections and thread.
     public func close() async {
         await postgres?.stop()

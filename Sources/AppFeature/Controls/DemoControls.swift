@@ -28,7 +28,7 @@ public final class DemoControls: Sendable {
     }
 
     /// `fail=N`'s counts.
-    public let scenarios: FailScenarios
+    public let scenarios: FailScenarioCounts
     /// The requests the domains saw.
     public let journal: RequestJournal
     /// Waits out an injected delay; a test may shorten or count it.
@@ -41,7 +41,7 @@ public final class DemoControls: Sendable {
     public init(
         flags: Flags = Flags(),
         seed: UInt64 = 1,
-        scenarios: FailScenarios = FailScenarios(),
+        scenarios: FailScenarioCounts = .local(FailScenarios()),
         journal: RequestJournal = RequestJournal(),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
@@ -52,18 +52,18 @@ public final class DemoControls: Sendable {
         sharedFlags = SharedFlags(flags)
     }
 
-    private init(sharing other: DemoControls, seed: UInt64, journalCapacity: Int) {
-        scenarios = FailScenarios()
+    private init(sharing other: DemoControls, sandbox: String, seed: UInt64, journalCapacity: Int) {
+        scenarios = other.scenarios.sandboxed(sandbox)
         journal = RequestJournal(capacity: journalCapacity)
         sleep = other.sleep
         state = Mutex(State(seed: seed))
         sharedFlags = other.sharedFlags
     }
 
-    /// Controls for a new sandbox: these flags, and its own seed, numbering, scenarios and a
+    /// Controls for sandbox `name`: these flags, and its own seed, numbering, scenarios and a
     /// journal of `journalCapacity` entries.
-    public func sandboxed(seed: UInt64, journalCapacity: Int) -> DemoControls {
-        DemoControls(sharing: self, seed: seed, journalCapacity: journalCapacity)
+    public func sandboxed(_ name: String, seed: UInt64, journalCapacity: Int) -> DemoControls {
+        DemoControls(sharing: self, sandbox: name, seed: seed, journalCapacity: journalCapacity)
     }
 
     /// The flags now.
@@ -91,12 +91,12 @@ public final class DemoControls: Sendable {
     }
 
     /// Starts the numbering again under `seed`, forgetting scenarios and the journal (the flags stay).
-    public func reset(seed: UInt64) {
+    public func reset(seed: UInt64) async throws {
         state.withLock { state in
             state.seed = seed
             state.sequence = 0
         }
-        scenarios.removeAll()
+        try await scenarios.removeAll()
         journal.removeAll()
     }
 }

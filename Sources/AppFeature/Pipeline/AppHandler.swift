@@ -139,25 +139,17 @@ public struct AppHandler: HTTPHandler {
     /// Runs `flow` on its loop once `creation` has seeded its sandbox; a disconnect or the deadline
     /// meanwhile ends the request (the sandbox is still created, for the next one).
     private func run(_ flow: RequestFlow, after creation: Task<Sandbox, any Error>, name: SandboxName) {
-        let responder = flow.responder
-        let exchange = responder.exchange
-        let loop = exchange.loop
-        let waiter = Task(executorPreference: loop.taskExecutor) {
-            let created = await creation.result
-            loop.execute {
-                guard !exchange.isAnswered else { return }
+        flow.responder.continueOnLoop(
+            after: { try await creation.value },
+            then: { created in
                 switch created {
                 case .success(let sandbox):
                     run(flow, in: sandbox)
                 case .failure:
-                    responder.send(.problem(.unavailable("Sandbox \(name) could not be created; retry in a second.")))
+                    flow.responder.send(
+                        .problem(.unavailable("Sandbox \(name) could not be created; retry in a second.")))
                 }
-            }
-        }
-        exchange.awaitResponse { reason in
-            waiter.cancel()
-            responder.abandon(reason)
-        }
+            })
     }
 
     private func responder(for request: ServerRequest, exchange: Exchange) -> Responder {

@@ -69,8 +69,7 @@ public final class IdempotencyStore: Sendable {
     /// Records the answer of the request that proceeded in `scope`; answers not worth replaying
     /// (5xx, 409, 429) release the key instead.
     public func complete(scope: String, with response: Response) {
-        let code = response.status.code
-        let storable = (200..<500).contains(code) && code != 409 && code != 429
+        let storable = Self.isReplayable(response)
         state.withLock { state in
             guard storable else {
                 state.records[scope] = nil
@@ -78,6 +77,12 @@ public final class IdempotencyStore: Sendable {
             }
             state.records[scope]?.response = response
         }
+    }
+
+    /// Whether an answer is stored for replay: 2xx and 4xx except 409 and 429, never 5xx.
+    static func isReplayable(_ response: Response) -> Bool {
+        let code = response.status.code
+        return (200..<500).contains(code) && code != 409 && code != 429
     }
 
     /// Releases a key whose request ended without an answer of its own (cancelled).

@@ -23,7 +23,7 @@ public struct Responder: Sendable {
     /// The route template the answer is counted under (`unmatched` until routing finds one).
     var route = "unmatched"
     /// Where the answer is recorded when the request carried an `Idempotency-Key`.
-    var idempotency: (store: IdempotencyStore, scope: String)?
+    var idempotency: (keys: IdempotencyKeys, scope: String)?
     /// The rate limiter, resource and client (peer or forwarded) the answer counts against, if limited.
     var rateLimit: (limiter: RateLimiter, resource: String, client: String)?
     /// Where the request is journalled (`--dev`, domain routes and unknown paths).
@@ -48,13 +48,17 @@ public struct Responder: Sendable {
             problemFormat: response.problem == nil ? .standard : problemFormats.format(for: request.path)
         )
         var controls = controls
+        var replayable: (store: SharedIdempotencyStore, scope: String)?
         if controls.cutsBody, let cut = AppliedControls.cut(final) {
             final = cut
             controls.applied.append("fault=malformed")
             // An injected answer is never stored for idempotency (api.md §6.1).
-            if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
+            if let idempotency { idempotency.keys.abandon(scope: idempotency.scope) }
         } else if let idempotency {
-            idempotency.store.complete(scope: idempotency.scope, with: response)
+            switch idempotency.keys {
+            case .local(let store): store.complete(scope: idempotency.scope, with: response)
+            case .shared(let store): replayable = (store, idempotency.scope)
+            }
         }
         if let applied = controls.preferenceApplied {
             final.headers.append(HTTPField(name: .preferenceApplied, value: applied))
@@ -69,6 +73,20 @@ public struct Responder: Sendable {
                 final.headers.append(contentsOf: RateLimiter.headers(window, resource: rateLimit.resource))
             }
         }
+        guard let replayable else {
+            return deliver(final, controls: controls, elapsed: elapsed)
+        }
+        // Stored before it is sent: a retry that begins after this answer arrived, on any instance,
+        // replays it.
+        let (answer, applied) = (final, controls)
+        continueOnLoop(
+            after: { try await replayable.store.complete(scope: replayable.scope, with: response) },
+            then: { _ in deliver(answer, controls: applied, elapsed: elapsed) })
+    }
+
+    /// Writes the finished answer, and counts, journals and logs it.
+    private func deliver(_ final: Response, controls: AppliedControls, elapsed: Duration) {
+        let milliseconds = elapsed.inMilliseconds
         exchange.reply(final)
         metrics.record(route: route, method: request.method.rawValue, status: final.status.code, duration: elapsed)
         journalled(status: final.status.code, outcome: .completed, milliseconds: milliseconds, controls: controls)
@@ -78,7 +96,7 @@ public struct Responder: Sendable {
     /// Releases the request's idempotency key when it ends without an answer of its own (client
     /// gone, deadline, shutdown), and counts and journals the 503 the HTTP layer answers it with.
     func abandon(_ reason: CancellationReason) {
-        if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
+        if let idempotency { idempotency.keys.abandon(scope: idempotency.scope) }
         let status = HTTPResponse.Status.serviceUnavailable.code
         let elapsed = elapsed
         metrics.record(route: route, method: request.method.rawValue, status: status, duration: elapsed)
@@ -92,7 +110,7 @@ public struct Responder: Sendable {
     /// `fault=drop`: closes the connection without an answer, and journals it.
     func drop() {
         guard !exchange.isAnswered else { return }
-        if let idempotency { idempotency.store.abandon(scope: idempotency.scope) }
+        if let idempotency { idempotency.keys.abandon(scope: idempotency.scope) }
         exchange.drop()
         journalled(status: nil, outcome: .dropped, milliseconds: elapsed.inMilliseconds, controls: controls)
     }

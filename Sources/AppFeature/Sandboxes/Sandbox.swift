@@ -16,7 +16,7 @@ public final class Sandbox: Sendable {
     /// The seed it was created with.
     private let initialSeed: UInt64
     /// The idempotency keys its requests used.
-    public let idempotency: IdempotencyStore
+    public let idempotency: IdempotencyKeys
     /// Its clients' rate windows.
     public let rateLimiter: RateLimiter
     /// Its demo controls (`--dev`); `nil` without.
@@ -30,7 +30,7 @@ public final class Sandbox: Sendable {
         name: SandboxName,
         createdAt: Timestamp,
         seed: UInt64,
-        idempotency: IdempotencyStore,
+        idempotency: IdempotencyKeys,
         rateLimiter: RateLimiter,
         controls: DemoControls?,
         dependencies: DependencyValues?,

@@ -62,8 +62,10 @@ extension SandboxRegistry {
     func makeSandbox(_ record: SandboxRecord, lastUsed: Int64) -> Sandbox {
         let repositories = storage.repositories(record)
         let rateLimiter = base.demoReset.rateLimiter.withoutWindows()
-        let reset = base.demoReset.sandboxed(rateLimiter: rateLimiter, idempotencyKeys: SandboxLimits.idempotencyKeys)
-        let controls = base.demoControls.sandboxed(seed: record.seed, journalCapacity: SandboxLimits.journalEntries)
+        let reset = base.demoReset.sandboxed(
+            record.name, rateLimiter: rateLimiter, idempotencyKeys: SandboxLimits.idempotencyKeys)
+        let controls = base.demoControls.sandboxed(
+            record.name.rawValue, seed: record.seed, journalCapacity: SandboxLimits.journalEntries)
         let todos = repositories.todos.timed(by: base.appMetrics).withVersionsOfItsOwn()
         let newsletter = repositories.newsletter.timed(by: base.appMetrics)
         let outbox = Outbox(keepsMail: base.outbox.keepsMail, mailLimit: SandboxLimits.outboxMails)

@@ -30,7 +30,7 @@ enum LiveServer {
         var dependencies = dependencies
         dependencies.demoControls = controls
         dependencies.demoReset = DemoReset(
-            idempotency: IdempotencyStore(), rateLimiter: rateLimiter, datasets: datasets,
+            idempotency: .local(IdempotencyStore()), rateLimiter: rateLimiter, datasets: datasets,
             repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
         let handler = App.handler(
             settings: AppSettings(

@@ -61,37 +61,54 @@ struct DemoControlStage: PipelineStage {
         milliseconds: Int, flow: RequestFlow, sleep: @escaping @Sendable (Duration) async throws -> Void,
         then continuation: @escaping @Sendable (RequestFlow) -> Void
     ) {
-        let exchange = flow.responder.exchange
-        let loop = exchange.loop
-        let task = Task(executorPreference: loop.taskExecutor) {
-            do { try await sleep(.milliseconds(milliseconds)) } catch { return }
-            loop.execute {
-                guard !exchange.isAnswered else { return }
-                continuation(flow)
-            }
-        }
-        exchange.awaitResponse { reason in
-            task.cancel()
-            flow.responder.abandon(reason)
-        }
+        flow.responder.continueOnLoop(
+            after: { try await sleep(.milliseconds(milliseconds)) },
+            then: { slept in if case .success = slept { continuation(flow) } })
     }
 
     /// Everything after the delay: an injected status, a fault, or on to the domain.
     private static func misbehave(
         _ flow: RequestFlow, _ preferences: DemoPreferences, draws: RequestDraws, flags: DemoControls.Flags,
-        scenarios: FailScenarios, next: PipelineNext
+        scenarios: FailScenarioCounts, next: PipelineNext
     ) {
         var flow = flow
         if let failures = preferences.fail {
             flow.responder.controls.applied.append("fail=\(failures)")
             if let name = preferences.scenario { flow.responder.controls.applied.append("scenario=\(name)") }
             let scenario = preferences.scenario ?? Self.scenario(of: flow.request)
-            if scenarios.shouldFail(scenario, failures: failures) {
+            let flow = flow
+            let counted = { @Sendable (fails: Bool) in
+                guard fails else { return misbehave(flow, preferences, draws: draws, flags: flags, next: next) }
                 let status = preferences.status ?? 503
+                var flow = flow
                 if preferences.status != nil { flow.responder.controls.applied.append("status=\(status)") }
-                return flow.responder.send(.problem(.injected(status: status, cause: "Prefer: fail=\(failures)")))
+                flow.responder.send(.problem(.injected(status: status, cause: "Prefer: fail=\(failures)")))
             }
-        } else if let status = preferences.status {
+            switch scenarios {
+            case .local(let counts):
+                return counted(counts.shouldFail(scenario, failures: failures))
+            case .shared(let counts):
+                return flow.responder.continueOnLoop(
+                    after: { try await counts.shouldFail(scenario, failures: failures) },
+                    then: { result in
+                        switch result {
+                        case .success(let fails): counted(fails)
+                        case .failure(let error):
+                            flow.responder.send(.problem((error as? any ProblemError)?.problem ?? .internalError()))
+                        }
+                    })
+            }
+        }
+        misbehave(flow, preferences, draws: draws, flags: flags, next: next)
+    }
+
+    /// After `fail=N`: an injected status, a fault, or on to the domain.
+    private static func misbehave(
+        _ flow: RequestFlow, _ preferences: DemoPreferences, draws: RequestDraws, flags: DemoControls.Flags,
+        next: PipelineNext
+    ) {
+        var flow = flow
+        if preferences.fail == nil, let status = preferences.status {
             flow.responder.controls.applied.append("status=\(status)")
             return flow.responder.send(.problem(.injected(status: status, cause: "Prefer: status=\(status)")))
         }

@@ -3,11 +3,11 @@ import HTTPTypes
 
 /// api.md §1.2's `Idempotency-Key`: the first request with a key proceeds and its answer is kept; a
 /// repeat is answered from the store, and a clash (in flight 409, another body 422, bad key 400) is
-/// answered here. Each sandbox keeps its own keys.
+/// answered here. Each sandbox keeps its own keys; shared keys (PostgreSQL) are looked up off the
+/// loop, and the request goes on on its loop.
 struct IdempotencyStage: PipelineStage {
     func process(_ flow: RequestFlow, next: PipelineNext) {
         let request = flow.request
-        let store = flow.sandbox.idempotency
         guard let header = request.headers[.idempotencyKey], flow.endpoint.acceptsIdempotencyKey(request) else {
             return next(flow)
         }
@@ -19,10 +19,32 @@ struct IdempotencyStage: PipelineStage {
         }
         // The prefix keeps /todos and /sandboxes/default/todos apart: their answers' URLs differ.
         let scope = request.method.rawValue + " " + flow.urlPrefix + request.path + " " + key
-        switch store.begin(scope: scope, fingerprint: SHA256.digest(request.body)) {
+        let fingerprint = SHA256.digest(request.body)
+        switch flow.sandbox.idempotency {
+        case .local(let store):
+            Self.go(on: store.begin(scope: scope, fingerprint: fingerprint), flow, key: key, scope: scope, next: next)
+        case .shared(let store):
+            flow.responder.continueOnLoop(
+                after: { try await store.begin(scope: scope, fingerprint: fingerprint) },
+                then: { decision in
+                    switch decision {
+                    case .success(let decision): Self.go(on: decision, flow, key: key, scope: scope, next: next)
+                    case .failure(let error):
+                        flow.responder.send(.problem((error as? any ProblemError)?.problem ?? .internalError()))
+                    }
+                })
+        }
+    }
+
+    /// Proceeds, replays, or refuses, as the store decided.
+    private static func go(
+        on decision: IdempotencyStore.Decision, _ flow: RequestFlow, key: String, scope: String, next: PipelineNext
+    ) {
+        let request = flow.request
+        switch decision {
         case .proceed:
             var flow = flow
-            flow.responder.idempotency = (store, scope)
+            flow.responder.idempotency = (flow.sandbox.idempotency, scope)
             next(flow)
         case .replay(var response):
             response.headers[.idempotentReplayed] = "true"

@@ -1,0 +1,71 @@
+@testable import AppFeature
+import ConcurrencyExtras
+import CounterpartTestSupport
+import HTTPKit
+import HTTPTypes
+import PostgresStorage
+import Testing
+
+/// The pipeline's state in PostgreSQL, where every instance reads it: the local stores' rules, held
+/// by two pools on one database (two instances).
+@Suite("Pipeline state shared in PostgreSQL")
+struct SharedPipelineStateTests {
+    @Test("idempotency keys: the local store's rules, seen alike from two instances")
+    func idempotencyKeys() async throws {
+        let backend = try await TestPostgres.migratedBackend([])
+        let other = try await TestPostgres.backend(at: backend.url)
+        let a = SharedIdempotencyStore(backend, sandbox: "default")
+        let b = SharedIdempotencyStore(other, sandbox: "default")
+        let body = SHA256.digest(Array("x".utf8))
+        #expect(try await a.begin(scope: "POST /todos k", fingerprint: body) == .proceed)
+        #expect(try await b.begin(scope: "POST /todos k", fingerprint: body) == .inFlight)
+        #expect(try await b.begin(scope: "POST /todos k", fingerprint: SHA256.digest([])) == .reused)
+        try await a.complete(scope: "POST /todos k", with: Response(status: .serviceUnavailable))
+        #expect(try await b.begin(scope: "POST /todos k", fingerprint: body) == .proceed, "5xx answers are not kept")
+        try await b.abandon(scope: "POST /todos k")
+        #expect(try await a.begin(scope: "POST /todos k", fingerprint: body) == .proceed, "abandoned keys are free")
+
+        var created = Response(status: .created, headers: [.location: "http://x/todos/1", .eTag: "\"e\""])
+        created.body = ResponseBody(Array(#"{"id":1}"#.utf8))
+        try await a.complete(scope: "POST /todos k", with: created)
+        #expect(try await b.begin(scope: "POST /todos k", fingerprint: body) == .replay(created))
+
+        let sandboxed = SharedIdempotencyStore(other, sandbox: "elsewhere")
+        #expect(
+            try await sandboxed.begin(scope: "POST /todos k", fingerprint: body) == .proceed, "keys are per sandbox")
+        try await a.removeAll()
+        #expect(try await b.begin(scope: "POST /todos k", fingerprint: body) == .proceed)
+        #expect(try await sandboxed.begin(scope: "POST /todos k", fingerprint: body) == .inFlight, "only its own")
+    }
+
+    @Test("an unanswered key is in flight only for its lease: a crashed instance does not block it")
+    func inFlightLease() async throws {
+        let backend = try await TestPostgres.migratedBackend([])
+        let clock = LockIsolated<Int64>(1_000_000)
+        let leased = SharedIdempotencyStore(
+            backend, sandbox: "default", inFlightLease: .seconds(60), now: { clock.value })
+        let body = SHA256.digest([])
+        #expect(try await leased.begin(scope: "s", fingerprint: body) == .proceed)
+        clock.withValue { $0 += 59_000 }
+        #expect(try await leased.begin(scope: "s", fingerprint: body) == .inFlight)
+        clock.withValue { $0 += 2_000 }
+        #expect(try await leased.begin(scope: "s", fingerprint: body) == .proceed)
+    }
+
+    @Test("fail=N: the first N requests of a scenario fail, from whichever instance; idle ones start again")
+    func failScenarios() async throws {
+        let backend = try await TestPostgres.migratedBackend([])
+        let other = try await TestPostgres.backend(at: backend.url)
+        let clock = LockIsolated<Int64>(1_000_000)
+        let a = SharedFailScenarios(backend, sandbox: "default", now: { clock.value })
+        let b = SharedFailScenarios(other, sandbox: "default", now: { clock.value })
+        #expect(try await a.shouldFail("retry", failures: 2))
+        #expect(try await b.shouldFail("retry", failures: 2))
+        #expect(try await a.shouldFail("retry", failures: 2) == false)
+        #expect(try await SharedFailScenarios(other, sandbox: "x").shouldFail("retry", failures: 1), "per sandbox")
+        clock.withValue { $0 += 61_000 }
+        #expect(try await b.shouldFail("retry", failures: 2), "idle past its lifetime: counted again")
+        try await a.removeAll()
+        #expect(try await b.shouldFail("retry", failures: 1))
+    }
+}
