@@ -231,7 +231,7 @@ struct Serve: AsyncParsableCommand {
         let rateLimiter = RateLimiter.standard(overrides: try rateLimitOverrides())
         prepareDependencies {
             database.install(into: &$0, cache: cache, metrics: metrics, resettable: dev)
-            $0.outbox = Outbox(keepsMail: dev)
+            $0.outbox = Outbox(keepsMail: dev, shared: database.sharedOutbox)
             $0.demoReset = DemoReset(
                 idempotency: database.idempotencyKeys, rateLimiter: rateLimiter, datasets: database.datasets,
                 repositoryCount: database.repositoryCount, pinCount: database.pinCount)

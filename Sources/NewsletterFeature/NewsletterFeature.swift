@@ -42,6 +42,8 @@ public struct NewsletterFeature: Reducer, Sendable {
         case unsubscribed(TaskResult<Subscriber>)
         case erased(TaskResult<Subscriber>)
         case listed(TaskResult<[Subscriber]>)
+        /// An outbox view's answer (the outbox may be in the shared database).
+        case outboxRead(TaskResult<Response>)
     }
 
     /// Creates the feature.
@@ -72,9 +74,13 @@ public struct NewsletterFeature: Reducer, Sendable {
         case .internal(.listed(.success(let subscribers))):
             state.response = NewsletterResponses.list(subscribers)
 
+        case .internal(.outboxRead(.success(let response))):
+            state.response = response
+
         case .internal(.signedUp(.failure(let error))), .internal(.confirmed(.failure(let error))),
             .internal(.inspected(.failure(let error))), .internal(.unsubscribed(.failure(let error))),
-            .internal(.erased(.failure(let error))), .internal(.listed(.failure(let error))):
+            .internal(.erased(.failure(let error))), .internal(.listed(.failure(let error))),
+            .internal(.outboxRead(.failure(let error))):
             state.response = NewsletterResponses.failure(error, inHTML: state.answersInHTML)
         }
         return .none
@@ -105,25 +111,27 @@ public struct NewsletterFeature: Reducer, Sendable {
             guard let token else { return fail(.unknownToken, state: &state) }
             return .task({ .internal(.erased($0)) }) {
                 let erased = try await newsletter.erase(token.digest)
-                outbox.erase(to: erased.email)
+                try await outbox.erase(to: erased.email)
                 return erased
             }
         case .listSubscribers:
             return .task({ .internal(.listed($0)) }) { try await newsletter.subscribers() }
         case .listOutbox(let address, let limit):
-            state.response = NewsletterResponses.list(outbox.list(to: address, limit: limit))
-            return .none
-        case .clearOutbox:
-            outbox.clear()
-            state.response = Response(status: .noContent)
-            return .none
-        case .outboxMessage(let id):
-            guard let mail = id.flatMap(outbox.mail) else {
-                state.response = .problem(.notFound("No mail \(id?.lowercased ?? "with that id") is in the outbox."))
-                return .none
+            return .task({ .internal(.outboxRead($0)) }) {
+                NewsletterResponses.list(try await outbox.list(to: address, limit: limit))
             }
-            state.response = NewsletterResponses.message(mail)
-            return .none
+        case .clearOutbox:
+            return .task({ .internal(.outboxRead($0)) }) {
+                try await outbox.clear()
+                return Response(status: .noContent)
+            }
+        case .outboxMessage(let id):
+            return .task({ .internal(.outboxRead($0)) }) {
+                guard let id, let mail = try await outbox.mail(id) else {
+                    return .problem(.notFound("No mail \(id?.lowercased ?? "with that id") is in the outbox."))
+                }
+                return NewsletterResponses.message(mail)
+            }
         }
     }
 
@@ -156,7 +164,7 @@ public struct NewsletterFeature: Reducer, Sendable {
             now: now, expiresAt: expiresAt)
         return .task({ .internal(.signedUp($0)) }) {
             let outcome = try await newsletter.subscribe(signup)
-            outbox.deliver(
+            try await outbox.deliver(
                 Mail.signup(
                     outcome, tokens: (confirm, unsubscribe), expiresAt: expiresAt, baseURL: request.baseURL, id: uuid(),
                     now: now))
@@ -176,7 +184,7 @@ public struct NewsletterFeature: Reducer, Sendable {
         return .task({ .internal(.confirmed($0)) }) {
             let outcome = try await newsletter.confirm(confirmation)
             if outcome.newlyConfirmed {
-                outbox.deliver(
+                try await outbox.deliver(
                     Mail.welcome(
                         outcome.subscriber, unsubscribe: unsubscribe, baseURL: request.baseURL, id: uuid(), now: now))
             }

@@ -47,7 +47,7 @@ struct NewsletterLiveTests {
             #expect(signup.text == #"{"status":"pending","email":"Ada@example.org"}"#)
             #expect(signup.header("Cache-Control") == "no-store")
 
-            let confirmation = try #require(outbox.list(to: "ada@example.org").first)
+            let confirmation = try #require(try await outbox.list(to: "ada@example.org").first)
             #expect(confirmation.kind == .confirmation)
             let confirmLink = try #require(confirmation.confirmLink)
             #expect(confirmLink.hasPrefix("http://127.0.0.1/newsletter/confirm?token="), "the base is built from Host")
@@ -74,7 +74,7 @@ struct NewsletterLiveTests {
             #expect(again.status == 200, "a used token again, while confirmed")
             #expect(again.text == #"{"status":"confirmed","email":"Ada@example.org"}"#)
 
-            let welcome = try #require(outbox.list(to: "ADA@example.org").first)
+            let welcome = try #require(try await outbox.list(to: "ADA@example.org").first)
             #expect(welcome.kind == .welcome)
             let unsubscribe = try #require(welcome.unsubscribeLink)
             #expect(welcome.listHeaders.first?.value == "<\(unsubscribe)>")
@@ -98,7 +98,7 @@ struct NewsletterLiveTests {
 
             let eraseTarget = "/newsletter/subscriptions/" + String(unsubscribe.split(separator: "=").last ?? "")
             #expect(try client.request("DELETE", eraseTarget).status == 204)
-            #expect(outbox.list(to: "ada@example.org").isEmpty, "its mail went with it")
+            #expect(try await outbox.list(to: "ada@example.org").isEmpty, "its mail went with it")
             #expect(try client.request("DELETE", eraseTarget).status == 404)
             #expect(!(try client.request("GET", "/__admin/newsletter/subscribers").text.contains("Ada@")))
         }
@@ -129,7 +129,9 @@ struct NewsletterLiveTests {
             #expect(Set(answers.map(\.body)) == [#"{"status":"pending","email":"ADDRESS"}"#])
             #expect(answers.allSatisfy { $0.headers == answers[0].headers }, "\(answers.map(\.headers))")
             #expect(
-                outbox.list().map(\.kind) == [.confirmation, .confirmation, .confirmation, .alreadySubscribed],
+                try await outbox.list().map(\.kind) == [
+                    .confirmation, .confirmation, .confirmation, .alreadySubscribed,
+                ],
                 "newest first")
         }
     }
@@ -144,7 +146,7 @@ struct NewsletterLiveTests {
             _ = try client.request(
                 "POST", "/newsletter/subscriptions", headers: Self.jsonType,
                 body: try Self.json(["email": "late@example.com"]))
-            let link = try #require(outbox.list().first?.confirmLink)
+            let link = try #require(try await outbox.list().first?.confirmLink)
             clock.setValue(Self.start.addingTimeInterval(48 * 3600 - 1))
             #expect(try client.request("GET", try Self.target(of: link)).status == 200)
             clock.setValue(Self.start.addingTimeInterval(48 * 3600))
@@ -198,7 +200,7 @@ struct NewsletterLiveTests {
                 .status == 422)
             #expect(try client.request("GET", "/__admin/outbox?limit=0").status == 400)
             #expect(try client.request("GET", "/__admin/outbox/nope.eml").status == 404)
-            #expect(outbox.list().count == 2, "only the two valid sign-ups sent mail")
+            #expect(try await outbox.list().count == 2, "only the two valid sign-ups sent mail")
         }
     }
 
@@ -264,7 +266,7 @@ struct NewsletterLiveTests {
             #expect(first.status == 202)
             #expect(second.text == first.text)
             #expect(second.header("Idempotent-Replayed") == "true")
-            #expect(outbox.list().count == 1)
+            #expect(try await outbox.list().count == 1)
         }
     }
 }

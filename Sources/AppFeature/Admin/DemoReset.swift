@@ -93,7 +93,7 @@ public struct DemoReset: Sendable {
             if seed != current, !sharesDatasets, let datasets { try await datasets.reseed(seed) }
             _ = try await todos.write(.resetTo(TodosSeed.demo))
             try await newsletter.reset(NewsletterSeed.subscribers)
-            outbox.clear()
+            try await outbox.clear()
             try await idempotency.removeAll()
             rateLimiter.removeAll()
             // Frees the memory; no entry could be served again anyway (every store's version moved).

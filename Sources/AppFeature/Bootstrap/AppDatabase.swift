@@ -138,6 +138,11 @@ public struct AppDatabase: Sendable {
         return .shared(SharedFailScenarios(postgres, sandbox: SandboxName.default.rawValue))
     }
 
+    /// The default sandbox's outbox in PostgreSQL when instances share it; `nil`: in this process.
+    public var sharedOutbox: SharedOutbox? {
+        postgres.map { SharedOutbox($0, sandbox: SandboxName.default.rawValue) }
+    }
+
     /// Releases what the database holds open: PostgreSQL's connections and thread.
     public func close() async {
         await postgres?.stop()

@@ -68,7 +68,7 @@ extension SandboxRegistry {
             record.name.rawValue, seed: record.seed, journalCapacity: SandboxLimits.journalEntries)
         let todos = repositories.todos.timed(by: base.appMetrics).withVersionsOfItsOwn()
         let newsletter = repositories.newsletter.timed(by: base.appMetrics)
-        let outbox = Outbox(keepsMail: base.outbox.keepsMail, mailLimit: SandboxLimits.outboxMails)
+        let outbox = base.outbox.sandboxed(record.name.rawValue, mailLimit: SandboxLimits.outboxMails)
         var policy = base.newsletterPolicy
         policy.addressLimiter = rateLimiter
         let values = dependencies.values(over: base) { values in

@@ -32,6 +32,26 @@ extension NewsletterMigrations {
                         ON DELETE CASCADE)
                 """,
                 "CREATE INDEX newsletter_tokens_by_identity ON newsletter_tokens (sandbox, identity, kind)",
-            ])
+            ]),
+        // The outbox (--dev): in the shared database, so every instance reads every instance's mail.
+        PostgresMigration(
+            "newsletter-2-outbox",
+            [
+                """
+                CREATE TABLE outbox_mails (
+                    sequence bigserial PRIMARY KEY,
+                    sandbox text COLLATE "C" NOT NULL,
+                    id uuid NOT NULL,
+                    recipient text NOT NULL,
+                    kind text NOT NULL,
+                    subject text NOT NULL,
+                    sent_at bigint NOT NULL,
+                    confirm_link text,
+                    unsubscribe_link text,
+                    text text NOT NULL,
+                    UNIQUE (sandbox, id))
+                """,
+                "CREATE INDEX outbox_mails_by_sandbox ON outbox_mails (sandbox, sequence)",
+            ]),
     ]
 }
