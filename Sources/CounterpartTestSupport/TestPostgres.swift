@@ -65,27 +65,28 @@ public enum TestPostgres {
                 .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Scripts/postgres")
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-pg-\(UUID())")
-            let output = try run(script, ["start", folder.path])
-            stopAtExit = { _ = try? run(script, ["stop", folder.path]) }
+            try run(script, ["start", folder.path])
+            stopAtExit = { try? run(script, ["stop", folder.path]) }
             atexit { stopAtExit?() }
-            return output.trimmingCharacters(in: .whitespacesAndNewlines)
+            return try String(contentsOf: folder.appendingPathComponent("url"), encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
-        private static func run(_ script: URL, _ arguments: [String]) throws -> String {
+        /// Runs the script to its end. Its output goes nowhere: the server it starts inherits the
+        /// descriptors Foundation leaves open, so a pipe would never reach its end.
+        private static func run(_ script: URL, _ arguments: [String]) throws {
             let process = Process()
             process.executableURL = script
             process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
+            process.standardOutput = FileHandle.nullDevice
             try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            // Polled: Foundation's waitUntilExit spins a run loop that a test's thread never runs.
+            while process.isRunning { Thread.sleep(forTimeInterval: 0.01) }
             guard process.terminationStatus == 0 else {
                 throw TestPostgresError(
                     "Scripts/postgres \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)); "
                         + "set COUNTERPART_POSTGRES_URL to a server, or run Scripts/test, which starts one.")
             }
-            return String(decoding: output, as: UTF8.self)
         }
     }
 }

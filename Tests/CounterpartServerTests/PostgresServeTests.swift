@@ -84,3 +84,59 @@ struct PostgresServeTests {
             "postgres://\(url.username):\(url.password ?? "")@\(url.host):\(url.port)/\(url.database)?sslmode=disable"
     }
 }
+
+/// The database going away under a running server, on a PostgreSQL server of the test's own.
+@Suite("PostgreSQL restarted under a running server")
+struct PostgresRestartTests {
+    @Test("while it is down: 503 problems within the operation timeout, health still 200; back: served again")
+    func restart() async throws {
+        let folder = try temporaryDirectory().appendingPathComponent("postgres").path
+        let url = try Self.script(["start", folder]).trimmingCharacters(in: .whitespacesAndNewlines)
+        defer { _ = try? Self.script(["stop", folder]) }
+        let server = try ServerProcess([
+            "serve", "--port", "0", "--database", url, "--postgres-operation-timeout", "1s",
+        ])
+        let port = try #require(await server.listeningPort(within: .seconds(60)), "\(server.printed)")
+        let client = try HTTPClient(port: port)
+        #expect(try client.request("GET", "/todos").status == 200)
+
+        try Self.script(["stop", folder])
+        let read = try client.request("GET", "/todos")
+        #expect(read.status == 503 && read.header("Retry-After") != nil, "\(read.status)")
+        let write = try client.request("POST", "/todos", body: Array(#"{"description":"lost?"}"#.utf8))
+        #expect(write.status == 503)
+        #expect(try client.request("GET", "/health").status == 200, "the process stays up")
+
+        try Self.script(["restart", folder])
+        var status = 0
+        for _ in 0..<100 where status != 200 {
+            status = Int(try client.request("GET", "/todos").status)
+            if status != 200 { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(status == 200, "the pool reconnects by itself")
+        let todos = try client.request("GET", "/todos")
+        #expect(!String(decoding: todos.body, as: UTF8.self).contains("lost?"), "the failed write wrote nothing")
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0)
+    }
+
+    /// Runs Scripts/postgres with `arguments`, waiting for it to exit.
+    ///
+    /// Its output goes nowhere: the server it starts inherits the descriptors Foundation leaves
+    /// open, so a pipe would never reach its end. `start` leaves the URL in the folder's `url` file.
+    @discardableResult
+    private static func script(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Scripts/postgres")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Polled: Foundation's waitUntilExit spins a run loop that a test's thread never runs.
+        while process.isRunning { Thread.sleep(forTimeInterval: 0.01) }
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadUnknown) }
+        guard arguments.first == "start", let folder = arguments.last else { return "" }
+        return try String(contentsOfFile: folder + "/url", encoding: .utf8)
+    }
+}
