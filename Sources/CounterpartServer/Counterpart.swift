@@ -7,7 +7,7 @@ struct Counterpart: AsyncParsableCommand {
         commandName: "counterpart",
         abstract: "Seeded, offline HTTP backend for client demos: todos, repository search, newsletter, map pins.",
         version: "0.1.0",
-        subcommands: [Serve.self, Import.self, Seed.self, Probe.self],
+        subcommands: [Serve.self, Migrate.self, Import.self, Seed.self, Probe.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -13,7 +13,7 @@ struct Import: AsyncParsableCommand {
             + "file's todos, no seed data."
     )
 
-    @Option(help: "Database: a SQLite file path (env DATABASE_URL).")
+    @Option(help: "Database: a SQLite file path or postgres://… (env DATABASE_URL).")
     var database = Environment.string("DATABASE_URL") ?? "counterpart.sqlite"
 
     @Option(help: "The JSON file of todos.")
@@ -33,7 +33,7 @@ struct Import: AsyncParsableCommand {
             )
         }
         try await fill(database, with: parsed, dataset: "import", command: "import")
-        print("Imported \(parsed.count) todos into \(database).")
+        print("Imported \(parsed.count) todos into \(masked(database: database)).")
     }
 }
 
@@ -58,18 +58,18 @@ struct Seed: AsyncParsableCommand {
     @Option(help: "Seed of the generated repositories and pins (the same seed gives the same data).")
     var seed: UInt64 = 1
 
-    @Option(help: "Database: a SQLite file path (env DATABASE_URL).")
+    @Option(help: "Database: a SQLite file path or postgres://… (env DATABASE_URL).")
     var database = Environment.string("DATABASE_URL") ?? "counterpart.sqlite"
 
     func run() async throws {
         let todos = dataset == .bench ? TodosSeed.bench : TodosSeed.demo
         let pins: PinDataset = dataset == .pinsMillion ? .million : .demo
         try await fill(database, with: todos, dataset: dataset.rawValue, command: "seed", seed: seed, pins: pins)
-        print("Seeded \(dataset.rawValue) into \(database): \(todos.count) todos.")
+        print("Seeded \(dataset.rawValue) into \(masked(database: database)): \(todos.count) todos.")
     }
 }
 
-/// Opens the SQLite file `database` without seeding it, marks it as filled by `dataset` when it is
+/// Opens the SQLite file or PostgreSQL database `database` without seeding its todos, marks it as filled by `dataset` when it is
 /// new (so `serve` will not seed it), and stores `todos` exactly as given. The read-only datasets
 /// are generated from `seed` into empty tables, the pins as `pins` says.
 private func fill(
@@ -81,10 +81,16 @@ private func fill(
     pins: PinDataset = .demo
 ) async throws {
     let location = DatabaseLocation(database)
-    guard case .sqliteFile = location else {
-        throw ValidationError("--database \(database): \(command) needs a SQLite file path.")
+    if case .memory = location {
+        throw ValidationError("--database \(database): \(command) needs a SQLite file path or a postgres:// URL.")
     }
     let opened = try await AppDatabase.open(location, readers: 1, seed: seed, pins: pins, fillsTodos: false)
-    try await opened.claim(dataset: dataset)
-    _ = try await opened.todos.write(.importAll(todos))
+    do {
+        try await opened.claim(dataset: dataset)
+        _ = try await opened.todos.write(.importAll(todos))
+    } catch {
+        await opened.close()
+        throw error
+    }
+    await opened.close()
 }

@@ -214,7 +214,8 @@ struct Serve: AsyncParsableCommand {
                 logger: logger)
         } catch {
             logger.critical(
-                "cannot open the database", metadata: ["database": "\(maskedDatabase)", "reason": "\(error)"])
+                "cannot open the database",
+                metadata: ["database": "\(masked(database: self.database))", "reason": "\(error)"])
             throw ExitCode.failure
         }
         if database.seed != seed {
@@ -223,7 +224,7 @@ struct Serve: AsyncParsableCommand {
                 this database was filled from seed \(database.seed) and keeps it; --seed \(seed) applies to a new \
                 database, or at run time to POST /__admin/reset {"seed":\(seed)} (--dev)
                 """,
-                metadata: ["database": "\(maskedDatabase)"])
+                metadata: ["database": "\(masked(database: self.database))"])
         }
         let cache = ResponseCache(capacity: responseCacheBytes)
         let metrics = AppMetrics()
@@ -264,12 +265,6 @@ struct Serve: AsyncParsableCommand {
             throw error
         }
         await database.close()
-    }
-
-    /// `--database` as logs may show it: a PostgreSQL URL's password masked.
-    private var maskedDatabase: String {
-        guard case .postgres(let url) = DatabaseLocation(database) else { return database }
-        return (try? PostgresURL(url).description) ?? "postgres://…"
     }
 
     /// `--rate-limit resource=N/min` (or `N/hour`) values as enforced limits.

@@ -68,7 +68,8 @@ public final class PostgresBackend: Sendable {
     public func start() {
         running.withLock { task in
             guard task == nil else { return }
-            task = Task { [client, group] in
+            // Immediate: the pool is running before the first query asks it for a connection.
+            task = Task.immediate { [client, group] in
                 await client.run()
                 try? await group.shutdownGracefully()
             }

@@ -54,6 +54,28 @@ struct PostgresServeTests {
         }
     }
 
+    @Test("counterpart migrate applies the steps once and seeds; seed fills the bench todos; no password printed")
+    func migrateAndSeed() async throws {
+        let url = try await Self.urlWithPassword()
+        let first = try ServerProcess(["migrate", "--database", url])
+        #expect(await first.exitStatus(within: .seconds(60)) == 0, "\(first.printed)")
+        #expect(first.printed.contains("Applied ") && first.printed.contains("seeded the datasets of seed 1"))
+        let again = try ServerProcess(["migrate", "--database", url])
+        #expect(await again.exitStatus(within: .seconds(60)) == 0)
+        #expect(again.printed.contains("nothing to apply"), "\(again.printed)")
+        let seeded = try ServerProcess(["seed", "--dataset", "bench", "--database", url])
+        #expect(await seeded.exitStatus(within: .seconds(60)) == 0, "\(seeded.printed)")
+        for process in [first, again, seeded] {
+            #expect(!process.printed.contains("s3cret") && process.printed.contains(":***@"), "\(process.printed)")
+        }
+        let server = try ServerProcess(["serve", "--port", "0", "--database", url])
+        let port = try #require(await server.listeningPort(within: .seconds(60)), "\(server.printed)")
+        let todos = try HTTPClient(port: port).request("GET", "/todos?per_page=100")
+        #expect(try (JSONSerialization.jsonObject(with: Data(todos.body)) as? [Any])?.count == 100)
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0)
+    }
+
     @Test("a database migrated by a newer Counterpart is refused, saying what to do")
     func newerSchemaRefused() async throws {
         let url = try await Self.urlWithPassword()

@@ -6,7 +6,7 @@ import PinGeometry
 import PostgresNIO
 public import PostgresStorage
 import RepoSearchFeature
-import Storage
+public import Storage
 import TodosFeature
 
 extension AppDatabase {
@@ -35,12 +35,7 @@ extension AppDatabase {
     private static func open(
         _ backend: PostgresBackend, seed: UInt64, pins: PinDataset, fillsTodos: Bool
     ) async throws -> AppDatabase {
-        let seededPins = pins.pins(seed: seed)
-        _ = try await PostgresMigrator.migrate(backend, postgresMigrations) { connection in
-            try await RepoSearchRepository.seed(RepositorySeed.repositories(seed: seed), on: connection)
-            try await MapPinRepository.seed(seededPins, on: connection)
-            try await DatasetSeedRow.record(seed, on: connection)
-        }
+        _ = try await migrate(backend, seed: seed, pins: pins)
         let counts = try await backend.withConnection { connection in
             (
                 try await count("repositories", on: connection), try await count("pins", on: connection),
@@ -51,10 +46,12 @@ extension AppDatabase {
         let todos = TodoRepository.postgres(backend)
         let newsletter = NewsletterRepository.postgres(backend)
         // The default sandbox's stores are filled once, by the first instance that finds them never
-        // written (no data version recorded): the demo todos and subscribers.
-        if fillsTodos, counts.2 == 0 {
-            _ = try await todos.write(.importAll(TodosSeed.demo))
+        // written (no data version recorded): the seeded subscribers (as SQLite's migration does)
+        // and, unless `seed` or `import` brings its own, the demo todos. Instances racing here write
+        // the same rows.
+        if counts.2 == 0 {
             try await newsletter.reset(NewsletterSeed.subscribers)
+            if fillsTodos { _ = try await todos.write(.importAll(TodosSeed.demo)) }
         }
         let datasets = SeededDatasets(
             seed: try await DatasetSeedRow.current(backend) ?? seed, repositories: .postgres(backend),
@@ -74,6 +71,19 @@ extension AppDatabase {
             todos: todos, newsletter: newsletter,
             sandboxes: try await .postgres(backend, now: Int64(Date().timeIntervalSince1970)), datasets: datasets,
             repositoryCount: counts.0, pinCount: counts.1, writer: nil, lock: nil, postgres: backend)
+    }
+
+    /// Brings the database to this build's schema (`counterpart migrate`, and `serve` before it
+    /// serves); a database that held no Counterpart schema gets the read-only datasets of `seed` in
+    /// the same transaction.
+    public static func migrate(
+        _ backend: PostgresBackend, seed: UInt64, pins: PinDataset
+    ) async throws(StorageError) -> PostgresMigrator.Outcome {
+        try await PostgresMigrator.migrate(backend, postgresMigrations) { connection in
+            try await RepoSearchRepository.seed(RepositorySeed.repositories(seed: seed), on: connection)
+            try await MapPinRepository.seed(pins.pins(seed: seed), on: connection)
+            try await DatasetSeedRow.record(seed, on: connection)
+        }
     }
 
     /// How many rows `table` (a name from the migrations, never from input) holds.
