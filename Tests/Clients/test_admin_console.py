@@ -12,6 +12,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -43,7 +44,10 @@ def journal_rows(browser):
 
 
 def wait_for(browser, condition, message):
-    WebDriverWait(browser, 10, poll_frequency=0.1).until(lambda _: condition(), message)
+    # The console re-renders the journal every poll: a row read while it is replaced is stale, and
+    # the condition is simply tried again.
+    WebDriverWait(browser, 10, poll_frequency=0.1, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda _: condition(), message)
 
 
 def test_console_shows_requests_cancellations_and_resets(dev_url, browser):

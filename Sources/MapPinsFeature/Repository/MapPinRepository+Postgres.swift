@@ -38,11 +38,8 @@ extension MapPinRepository {
     /// Writes `pins` (the seed) into an empty table, inside the caller's transaction: 10,000 a
     /// statement, so the million-pin benchmark set loads in seconds.
     public static func seed(_ pins: [MapPin], on connection: PostgresConnection) async throws {
-        var start = 0
-        while start < pins.count {
-            let end = min(start + 10_000, pins.count)
-            try await PinPostgresRows.insert(connection, pins[start..<end])
-            start = end
+        for start in stride(from: 0, to: pins.count, by: 10_000) {
+            try await PinPostgresRows.insert(connection, pins[start..<min(start + 10_000, pins.count)])
         }
         try await connection.query("ANALYZE pins", logger: connection.logger)
     }

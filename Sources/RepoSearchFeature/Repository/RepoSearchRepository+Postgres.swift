@@ -38,11 +38,9 @@ extension RepoSearchRepository {
     /// Writes `repositories` (the seed) into an empty table, inside the caller's transaction, 1,000
     /// a statement.
     public static func seed(_ repositories: [Repository], on connection: PostgresConnection) async throws {
-        var start = 0
-        while start < repositories.count {
-            let end = min(start + 1_000, repositories.count)
-            try await RepositoryPostgresRows.insert(connection, repositories[start..<end])
-            start = end
+        for start in stride(from: 0, to: repositories.count, by: 1_000) {
+            try await RepositoryPostgresRows.insert(
+                connection, repositories[start..<min(start + 1_000, repositories.count)])
         }
         // Statistics now, not when autovacuum comes: without them the planner scans every row.
         try await connection.query("ANALYZE repositories", logger: connection.logger)
