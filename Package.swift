@@ -103,6 +103,8 @@ let package = Package(
                 "Storage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // PostgresNIO's own pool: named only to map its refusals (no code beyond PostgresNIO's).
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -378,7 +380,9 @@ let package = Package(
                 "PostgresStorage",
                 "Storage",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
             ],
             swiftSettings: strictSettings
         ),

@@ -35,6 +35,7 @@ struct Migrate: AsyncParsableCommand {
             backend.start()
             let outcome: PostgresMigrator.Outcome
             do {
+                try await backend.waitUntilReachable()
                 outcome = try await AppDatabase.migrate(backend, seed: seed, pins: .demo)
             } catch {
                 await backend.stop()

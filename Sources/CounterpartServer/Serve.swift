@@ -105,6 +105,9 @@ struct Serve: AsyncParsableCommand {
         help: "PostgreSQL only: longest one database call may take, waiting for a connection included; then 503.")
     var postgresOperationTimeout = DurationArgument(PostgresBackend.Limits.standard.operationTimeout)
 
+    @Option(help: "PostgreSQL only: how long start-up waits for a server that does not accept connections yet.")
+    var postgresStartupWait = DurationArgument(PostgresBackend.Limits.standard.startupWait)
+
     @Option(help: "Bytes of finished GET responses kept until their data changes (0 turns the cache off).")
     var responseCacheBytes = 8 * 1024 * 1024
 
@@ -210,7 +213,7 @@ struct Serve: AsyncParsableCommand {
                 DatabaseLocation(self.database), readers: loops, seed: seed,
                 postgres: PostgresBackend.Limits(
                     connections: postgresConnections, statementTimeout: postgresStatementTimeout.duration,
-                    operationTimeout: postgresOperationTimeout.duration),
+                    operationTimeout: postgresOperationTimeout.duration, startupWait: postgresStartupWait.duration),
                 logger: logger)
         } catch {
             logger.critical(
@@ -229,7 +232,7 @@ struct Serve: AsyncParsableCommand {
         let cache = ResponseCache(capacity: responseCacheBytes)
         let metrics = AppMetrics()
         MetricsSystem.bootstrap(metrics.factory)
-        let rateLimiter = RateLimiter.standard(overrides: try rateLimitOverrides())
+        let rateLimiter = RateLimiter.standard(overrides: try rateLimitOverrides(), store: database.rateWindows)
         prepareDependencies {
             database.install(into: &$0, cache: cache, metrics: metrics, resettable: dev)
             $0.outbox = Outbox(keepsMail: dev, shared: database.sharedOutbox)
@@ -238,7 +241,7 @@ struct Serve: AsyncParsableCommand {
                 repositoryCount: database.repositoryCount, pinCount: database.pinCount)
             $0.demoControls = DemoControls(
                 flags: DemoControls.Flags(latency: latency?.milliseconds, faultRate: faultRate), seed: database.seed,
-                scenarios: database.failScenarioCounts)
+                scenarios: database.failScenarioCounts, journal: database.journal)
             $0.newsletterPolicy = NewsletterPolicy(
                 tokenLifetime: tokenTTL.duration.components.seconds, addressLimiter: rateLimiter)
         }

@@ -40,7 +40,7 @@ public enum TestPostgres {
         // Generous deadlines: the whole suite runs in parallel on two cores, and these tests are
         // about answers, not about how long a loaded machine takes to give them.
         let limits = PostgresBackend.Limits(
-            connections: 10, statementTimeout: .seconds(60), operationTimeout: .seconds(60))
+            connections: 10, statementTimeout: .seconds(60), operationTimeout: .seconds(60), startupWait: .zero)
         let backend = PostgresBackend(url: url, limits: limits, logger: logger)
         backend.start()
         return backend

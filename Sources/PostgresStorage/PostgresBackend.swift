@@ -22,15 +22,19 @@ public final class PostgresBackend: Sendable {
         public var statementTimeout: Duration
         /// How long one repository operation — waiting for a connection included — may take.
         public var operationTimeout: Duration
+        /// How long start-up waits for a server that does not accept connections yet (a container
+        /// started beside it, a server restarting).
+        public var startupWait: Duration
 
         /// The defaults `serve --help` shows.
         public static let standard = Limits(
-            connections: 10, statementTimeout: .seconds(5), operationTimeout: .seconds(6))
+            connections: 10, statementTimeout: .seconds(5), operationTimeout: .seconds(6), startupWait: .seconds(30))
 
-        public init(connections: Int, statementTimeout: Duration, operationTimeout: Duration) {
+        public init(connections: Int, statementTimeout: Duration, operationTimeout: Duration, startupWait: Duration) {
             self.connections = connections
             self.statementTimeout = statementTimeout
             self.operationTimeout = operationTimeout
+            self.startupWait = startupWait
         }
     }
 
@@ -39,7 +43,8 @@ public final class PostgresBackend: Sendable {
     /// The pool. Queries go through `query` and `transaction`, which map errors and keep deadlines.
     public let client: PostgresClient
     let limits: Limits
-    let logger: Logger
+    /// Where the backend and the stores on it report what they could not do.
+    public let logger: Logger
     private let group: MultiThreadedEventLoopGroup
     private let running = Mutex<Task<Void, Never>?>(nil)
 
@@ -83,42 +88,61 @@ public final class PostgresBackend: Sendable {
         await task?.value
     }
 
+    /// Returns once the server answers a query; while it is unreachable (refused, not resolvable,
+    /// starting up), retries for `limits.startupWait`, saying once that it waits. Anything else —
+    /// a wrong password, a missing database — fails at once: waiting would not change it.
+    public func waitUntilReachable() async throws {
+        let clock = ContinuousClock()
+        let giveUp = clock.now + limits.startupWait
+        var warned = false
+        while true {
+            do {
+                return try await withConnection { _ = try await $0.query("SELECT 1", logger: $0.logger) }
+            } catch let error as RepositoryError where error.isTransient && clock.now < giveUp {
+                if !warned {
+                    logger.warning(
+                        "PostgreSQL is not accepting connections yet; waiting (--postgres-startup-wait)",
+                        metadata: ["database": "\(url)", "for": "\(limits.startupWait)", "reason": "\(error)"])
+                    warned = true
+                }
+                try await Task.sleep(for: .milliseconds(500))
+            }
+        }
+    }
+
     /// Runs `body` with a connection, mapping errors and keeping the operation's deadline.
     public func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await bounded { try await self.client.withConnection { try await body($0) } }
+        try await bounded(body)
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     public func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await bounded {
-            try await self.client.withConnection { connection in
-                try await connection.withTransaction(logger: self.logger) { try await body($0) }
-            }
+        try await bounded { connection in
+            try await connection.withTransaction(logger: self.logger) { try await body($0) }
         }
     }
 
-    /// `body` within `limits.operationTimeout`, its PostgreSQL errors as `RepositoryError`.
-    private func bounded<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result
-    {
+    /// `body` on a pooled connection within `limits.operationTimeout` — waiting for the connection
+    /// included — its PostgreSQL errors as `RepositoryError`. An operation that overruns is answered
+    /// at the deadline and its connection closed (`OperationDeadline`); a write that overruns may
+    /// still have committed, which is why writes that matter carry an `Idempotency-Key`.
+    private func bounded<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
         let timeout = limits.operationTimeout
         do {
-            return try await withThrowingTaskGroup(of: Result?.self) { group in
-                group.addTask { try await body() }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let result = first else {
-                    throw RepositoryError.unavailable(
+            return try await OperationDeadline.run(
+                timeout: timeout,
+                expired: {
+                    RepositoryError.unavailable(
                         "PostgreSQL did not answer within \(timeout) (--postgres-operation-timeout).")
-                }
-                return result
-            }
+                },
+                lease: { [client] operation in try await client.withConnection(operation) },
+                operation: body)
         } catch {
             throw RepositoryError.mappingPostgres(error)
         }

@@ -1,6 +1,6 @@
 /// The tables every domain's PostgreSQL backend shares: data versions, the sandboxes registry, the
-/// seed the read-only datasets were generated from, and the pipeline's idempotency keys and
-/// `fail=N` counts.
+/// seed the read-only datasets were generated from, and the pipeline's idempotency keys, `fail=N`
+/// counts, request journal and rate-limit windows.
 public enum PostgresStorageMigrations {
     /// Every step, oldest first; they run before any domain's.
     public static let all: [PostgresMigration] = [
@@ -62,6 +62,40 @@ public enum PostgresStorageMigrations {
                     last_use bigint NOT NULL,
                     PRIMARY KEY (sandbox, name))
                 """
+            ]),
+        PostgresMigration(
+            "storage-6-journal",
+            [
+                """
+                CREATE TABLE journal_entries (
+                    sandbox text COLLATE "C" NOT NULL,
+                    sequence bigserial NOT NULL,
+                    request_id text NOT NULL,
+                    method text NOT NULL,
+                    path text NOT NULL,
+                    query text,
+                    status integer,
+                    outcome text NOT NULL,
+                    received_at bigint NOT NULL,
+                    duration_ms double precision NOT NULL,
+                    injected_delay_ms double precision NOT NULL,
+                    preference_applied text,
+                    PRIMARY KEY (sandbox, sequence))
+                """
+            ]),
+        PostgresMigration(
+            "storage-7-rate-windows",
+            [
+                """
+                CREATE TABLE rate_windows (
+                    sandbox text COLLATE "C" NOT NULL,
+                    resource text COLLATE "C" NOT NULL,
+                    client text COLLATE "C" NOT NULL,
+                    used bigint NOT NULL,
+                    reset bigint NOT NULL,
+                    PRIMARY KEY (sandbox, resource, client))
+                """,
+                "CREATE INDEX rate_windows_reset ON rate_windows (reset)",
             ]),
     ]
 }

@@ -68,4 +68,46 @@ struct SharedPipelineStateTests {
         try await a.removeAll()
         #expect(try await b.shouldFail("retry", failures: 1))
     }
+
+    @Test("rate windows: one allowance for every instance; 304s taken back; a new window after reset")
+    func rateWindows() async throws {
+        let backend = try await TestPostgres.migratedBackend([])
+        let clock = LockIsolated<Int64>(1_000)
+        let a = RateLimiter(
+            limits: ["sign-up": .init(requests: 5, enforced: true)],
+            store: SharedRateWindows(backend, sandbox: "default"),
+            now: { clock.value })
+        let b = RateLimiter(
+            limits: ["sign-up": .init(requests: 5, enforced: true), "search": .init(requests: 2, enforced: false)],
+            store: SharedRateWindows(try await TestPostgres.backend(at: backend.url), sandbox: "default"),
+            now: { clock.value })
+        let tallies = try await withThrowingTaskGroup(of: RateLimiter.Tally?.self) { group in
+            for index in 0..<20 {
+                group.addTask { try await (index.isMultiple(of: 2) ? a : b).count("sign-up", client: "10.0.0.1") }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(tallies.filter { $0?.refused == false }.count == 5, "exactly the allowance, across two instances")
+        #expect(tallies.compactMap { $0?.window.used }.max() == 5)
+        #expect(tallies.allSatisfy { $0?.window.reset == 1_060 })
+        #expect(try await a.count("sign-up", client: "10.0.0.2")?.refused == false, "each client its own window")
+
+        let search = try #require(try await b.count("search", client: "10.0.0.1"))
+        _ = try await b.count("search", client: "10.0.0.1")
+        let unenforced = try #require(try await b.count("search", client: "10.0.0.1"))
+        #expect(!unenforced.refused && unenforced.window.used == 3, "an unenforced window counts past its limit")
+        try await b.store?.uncount("search", client: "10.0.0.1", window: search.window)
+        #expect(try await b.count("search", client: "10.0.0.1")?.window.used == 3, "a 304 is taken back")
+        #expect(try await a.count("unlimited", client: "10.0.0.1") == nil)
+
+        let sandboxed = a.sandboxed("elsewhere")
+        #expect(try await sandboxed.count("sign-up", client: "10.0.0.1")?.refused == false, "windows are per sandbox")
+        clock.withValue { $0 = 1_060 }
+        let renewed = try #require(try await b.count("sign-up", client: "10.0.0.1"))
+        #expect(!renewed.refused && renewed.window.used == 1 && renewed.window.reset == 1_120, "a new window")
+        #expect(try await sandboxed.count("sign-up", client: "10.0.0.1")?.window.used == 1)
+        try await a.removeAll()
+        #expect(try await b.count("sign-up", client: "10.0.0.1")?.window.used == 1, "reset forgets the windows")
+        #expect(try await sandboxed.count("sign-up", client: "10.0.0.1")?.window.used == 2, "only its sandbox's")
+    }
 }

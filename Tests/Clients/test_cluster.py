@@ -10,9 +10,11 @@ import re
 import signal
 import subprocess
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -22,7 +24,12 @@ from counterpart_server import BINARY, ROOT
 
 @pytest.fixture(scope="module")
 def cluster():
-    """Starts Scripts/cluster on free ports; yields (nginx URL, [instance URLs]); stops it all."""
+    """Starts Scripts/cluster on free ports; yields (nginx URL, [instance URLs]); stops it all.
+    With COUNTERPART_CLUSTER_URL and COUNTERPART_CLUSTER_INSTANCES (space-separated) set, uses that
+    cluster instead: Scripts/check-compose points these tests at compose.yaml's."""
+    if external := os.environ.get("COUNTERPART_CLUSTER_URL"):
+        yield external, os.environ["COUNTERPART_CLUSTER_INSTANCES"].split()
+        return
     if not BINARY.exists():
         raise RuntimeError(f"{BINARY} does not exist: build it first (swift build --product counterpart).")
     process = subprocess.Popen(
@@ -148,3 +155,28 @@ def test_a_write_through_one_instance_is_seen_by_anothers_cached_read(cluster):
         assert call("GET", f"{b}{path}")[2]["description"] == "before"
     assert call("PATCH", f"{a}{path}", {"description": "after"})[0] == 200
     assert call("GET", f"{b}{path}")[2]["description"] == "after"
+
+
+def test_the_journal_shows_every_instances_requests(cluster):
+    _, instances = cluster
+    path = f"/todos/{uuid.uuid4()}"
+    assert call("GET", instances[0] + path)[0] == 404
+    for _ in range(50):
+        status, _, entries = call("GET", f"{instances[1]}/__admin/requests?limit=100")
+        assert status == 200
+        if any(entry["path"] == path and entry["status"] == 404 for entry in entries):
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError(f"{path}, answered by one instance, never showed in another's journal")
+
+
+def test_a_rate_limit_is_one_allowance_across_instances(cluster):
+    _, instances = cluster
+    address = f"limited.{uuid.uuid4().hex[:12]}@example.com"
+    statuses = [call("POST", f"{instances[attempt % 3]}/newsletter/subscriptions", {"email": address})[0]
+                for attempt in range(10)]
+    assert statuses == [202] * 10, statuses
+    status, headers, problem = call("POST", f"{instances[1]}/newsletter/subscriptions", {"email": address})
+    assert status == 429 and int(headers["Retry-After"]) > 0, (status, problem)
+    assert problem["type"].endswith("rate-limited")

@@ -142,6 +142,43 @@ struct PostgresRestartTests {
         #expect(await server.exitStatus() == 0)
     }
 
+    @Test("serve started before its database waits for it, then migrates and serves (compose's start order)")
+    func startsBeforeTheDatabase() async throws {
+        let folder = try temporaryDirectory().appendingPathComponent("postgres").path
+        let url = try Self.script(["start", folder]).trimmingCharacters(in: .whitespacesAndNewlines)
+        defer { _ = try? Self.script(["stop", folder]) }
+        try Self.script(["stop", folder])
+        let server = try ServerProcess([
+            "serve", "--port", "0", "--database", url, "--postgres-startup-wait", "60s",
+        ])
+        var waited = false
+        for _ in 0..<100 where !waited {
+            waited = server.printed.contains("PostgreSQL is not accepting connections yet")
+            if !waited { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(waited, "it says what it waits for: \(server.printed)")
+        #expect(server.process.isRunning && !server.printed.contains("port="), "it neither exits nor listens yet")
+        try Self.script(["restart", folder])
+        let port = try #require(await server.listeningPort(within: .seconds(60)), "\(server.printed)")
+        let todos = try HTTPClient(port: port).request("GET", "/todos")
+        #expect(todos.status == 200 && String(decoding: todos.body, as: UTF8.self).contains("Buy Milk"))
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0)
+    }
+
+    @Test("a database that is still unreachable after --postgres-startup-wait stops serve, naming it")
+    func givesUpAfterTheWait() async throws {
+        let folder = try temporaryDirectory().appendingPathComponent("postgres").path
+        let url = try Self.script(["start", folder]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Self.script(["stop", folder])
+        let server = try ServerProcess([
+            "serve", "--port", "0", "--database", url, "--postgres-startup-wait", "1s",
+            "--postgres-operation-timeout", "1s",
+        ])
+        #expect(await server.exitStatus(within: .seconds(30)) == 1, "\(server.printed)")
+        #expect(server.printed.contains("cannot open the database"), "\(server.printed)")
+    }
+
     /// Runs Scripts/postgres with `arguments`, waiting for it to exit.
     ///
     /// Its output goes nowhere: the server it starts inherits the descriptors Foundation leaves

@@ -5,8 +5,8 @@ import HTTPTypes
 public import Reducers
 
 /// The demo controls' `/__admin` routes (api.md §6.2): the request journal, the run-time flags the
-/// console's toggles change, and the reset. Only the reset needs an effect (the stores' writes);
-/// the rest answer on the fast path.
+/// console's toggles change, and the reset. The reset and the journal's views are effects (the
+/// journal may be in the shared database); the flags answer on the fast path.
 public struct ControlsAdminFeature: Reducer, Sendable {
     /// The request's state: only its answer.
     public struct State: RespondingState, Equatable {
@@ -16,7 +16,7 @@ public struct ControlsAdminFeature: Reducer, Sendable {
         public init() {}
     }
 
-    /// Public requests from the router; the reset's outcome from its effect.
+    /// Public requests from the router; the reset's and the journal's outcomes from their effects.
     @CasePathable
     public enum Action: RoutableAction {
         case request(ControlsAdminRequest)
@@ -27,6 +27,8 @@ public struct ControlsAdminFeature: Reducer, Sendable {
     @CasePathable
     public enum Internal: Sendable {
         case reset(TaskResult<ResetSummary>)
+        /// A journal view's answer.
+        case journalRead(TaskResult<Response>)
     }
 
     /// Creates the feature.
@@ -50,13 +52,19 @@ public struct ControlsAdminFeature: Reducer, Sendable {
             return .task({ .internal(.reset($0)) }) { try await reset.reset(seed: seed) }
         case .internal(.reset(.success(let summary))):
             state.response = .json(summary)
-        case .internal(.reset(.failure(let error))):
+        case .internal(.reset(.failure(let error))), .internal(.journalRead(.failure(let error))):
             state.response = .problem((error as? any ProblemError)?.problem ?? .internalError())
         case .request(.listRequests(let limit)):
-            state.response = .json(controls.journal.newest(limit))
+            let journal = controls.journal
+            return .task({ .internal(.journalRead($0)) }) { .json(try await journal.newest(limit)) }
         case .request(.clearRequests):
-            controls.journal.removeAll()
-            state.response = Response(status: .noContent)
+            let journal = controls.journal
+            return .task({ .internal(.journalRead($0)) }) {
+                try await journal.removeAll()
+                return Response(status: .noContent)
+            }
+        case .internal(.journalRead(.success(let response))):
+            state.response = response
         case .request(.showControls):
             state.response = .json(controls.flags)
         case .request(.updateControls(let latency, let faultRate)):

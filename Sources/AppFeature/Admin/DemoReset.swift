@@ -95,7 +95,7 @@ public struct DemoReset: Sendable {
             try await newsletter.reset(NewsletterSeed.subscribers)
             try await outbox.clear()
             try await idempotency.removeAll()
-            rateLimiter.removeAll()
+            try await rateLimiter.removeAll()
             // Frees the memory; no entry could be served again anyway (every store's version moved).
             // A sandbox's entries are a share of the shared cache: they age out with the rest.
             if !sharesDatasets { cache.removeAll() }

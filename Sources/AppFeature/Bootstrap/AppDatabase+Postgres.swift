@@ -35,6 +35,7 @@ extension AppDatabase {
     private static func open(
         _ backend: PostgresBackend, seed: UInt64, pins: PinDataset, fillsTodos: Bool
     ) async throws -> AppDatabase {
+        try await backend.waitUntilReachable()
         _ = try await migrate(backend, seed: seed, pins: pins)
         let counts = try await backend.withConnection { connection in
             (

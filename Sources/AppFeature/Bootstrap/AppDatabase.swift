@@ -1,5 +1,6 @@
 public import Dependencies
 import Foundation
+public import HTTPKit
 public import GRDB
 public import Logging
 public import PostgresStorage
@@ -136,6 +137,19 @@ public struct AppDatabase: Sendable {
     public var failScenarioCounts: FailScenarioCounts {
         guard let postgres else { return .local(FailScenarios()) }
         return .shared(SharedFailScenarios(postgres, sandbox: SandboxName.default.rawValue))
+    }
+
+    /// The default sandbox's rate-limit windows in PostgreSQL when instances share it; `nil`: in
+    /// this process.
+    public var rateWindows: (any RateWindowStore)? {
+        postgres.map { SharedRateWindows($0, sandbox: SandboxName.default.rawValue) }
+    }
+
+    /// Where the default sandbox's request journal lives: in PostgreSQL when instances share it,
+    /// else in this process.
+    public var journal: JournalStore {
+        guard let postgres else { return .local(RequestJournal()) }
+        return .shared(SharedJournal(postgres, sandbox: SandboxName.default.rawValue))
     }
 
     /// The default sandbox's outbox in PostgreSQL when instances share it; `nil`: in this process.

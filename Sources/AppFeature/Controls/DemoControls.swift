@@ -30,7 +30,7 @@ public final class DemoControls: Sendable {
     /// `fail=N`'s counts.
     public let scenarios: FailScenarioCounts
     /// The requests the domains saw.
-    public let journal: RequestJournal
+    public let journal: JournalStore
     /// Waits out an injected delay; a test may shorten or count it.
     let sleep: @Sendable (Duration) async throws -> Void
     private let state: Mutex<State>
@@ -42,7 +42,7 @@ public final class DemoControls: Sendable {
         flags: Flags = Flags(),
         seed: UInt64 = 1,
         scenarios: FailScenarioCounts = .local(FailScenarios()),
-        journal: RequestJournal = RequestJournal(),
+        journal: JournalStore = .local(RequestJournal()),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.scenarios = scenarios
@@ -54,7 +54,7 @@ public final class DemoControls: Sendable {
 
     private init(sharing other: DemoControls, sandbox: String, seed: UInt64, journalCapacity: Int) {
         scenarios = other.scenarios.sandboxed(sandbox)
-        journal = RequestJournal(capacity: journalCapacity)
+        journal = other.journal.sandboxed(sandbox, capacity: journalCapacity)
         sleep = other.sleep
         state = Mutex(State(seed: seed))
         sharedFlags = other.sharedFlags
@@ -97,7 +97,7 @@ public final class DemoControls: Sendable {
             state.sequence = 0
         }
         try await scenarios.removeAll()
-        journal.removeAll()
+        try await journal.removeAll()
     }
 }
 

@@ -24,10 +24,10 @@ public struct Responder: Sendable {
     var route = "unmatched"
     /// Where the answer is recorded when the request carried an `Idempotency-Key`.
     var idempotency: (keys: IdempotencyKeys, scope: String)?
-    /// The rate limiter, resource and client (peer or forwarded) the answer counts against, if limited.
-    var rateLimit: (limiter: RateLimiter, resource: String, client: String)?
+    /// How the answer counts against its rate limit, if its resource is limited.
+    var rateLimit: RateLimitCharge?
     /// Where the request is journalled (`--dev`, domain routes and unknown paths).
-    var journal: RequestJournal?
+    var journal: JournalStore?
     /// What the demo controls did to the request.
     var controls = AppliedControls()
     /// The path prefix naming the request's sandbox (api.md §6.4), empty for none: logged with the path.
@@ -63,15 +63,9 @@ public struct Responder: Sendable {
         if let applied = controls.preferenceApplied {
             final.headers.append(HTTPField(name: .preferenceApplied, value: applied))
         }
-        if let rateLimit {
-            // 304s are not counted (api.md §1.2); every answer reports the window.
-            let window =
-                final.status == .notModified
-                ? rateLimit.limiter.window(for: rateLimit.resource, client: rateLimit.client)
-                : rateLimit.limiter.record(rateLimit.resource, client: rateLimit.client)
-            if let window {
-                final.headers.append(contentsOf: RateLimiter.headers(window, resource: rateLimit.resource))
-            }
+        // Every answer reports the window (api.md §1.2).
+        if let rateLimit, let window = rateLimit.settle(answering: final.status) {
+            final.headers.append(contentsOf: RateLimiter.headers(window, resource: rateLimit.resource))
         }
         guard let replayable else {
             return deliver(final, controls: controls, elapsed: elapsed)

@@ -61,7 +61,7 @@ extension SandboxRegistry {
     /// `lastUsed`.
     func makeSandbox(_ record: SandboxRecord, lastUsed: Int64) -> Sandbox {
         let repositories = storage.repositories(record)
-        let rateLimiter = base.demoReset.rateLimiter.withoutWindows()
+        let rateLimiter = base.demoReset.rateLimiter.sandboxed(record.name.rawValue)
         let reset = base.demoReset.sandboxed(
             record.name, rateLimiter: rateLimiter, idempotencyKeys: SandboxLimits.idempotencyKeys)
         let controls = base.demoControls.sandboxed(

@@ -11,7 +11,8 @@ import Synchronization
 /// requests away (429 with `Retry-After`) once the window is used up. 304s are not counted.
 /// Shared by every loop, guarded by a `Mutex`. Past `prunedBeyond` windows, expired ones are
 /// dropped — at most once a second, so a flood of distinct clients cannot make every request pay
-/// for a sweep.
+/// for a sweep. With a `store` (several instances on one database), the windows are the store's
+/// instead, counted with `count`, which suspends.
 public final class RateLimiter: Sendable {
     /// A resource's allowance.
     public struct Limit: Sendable, Equatable {
@@ -40,9 +41,32 @@ public final class RateLimiter: Sendable {
         public var reset: Int64
         /// Requests left.
         public var remaining: Int { max(0, limit - used) }
+
+        /// A window as a store reports it.
+        public init(limit: Int, used: Int, reset: Int64) {
+            self.limit = limit
+            self.used = used
+            self.reset = reset
+        }
+    }
+
+    /// What counting one request against a shared window decided.
+    public struct Tally: Sendable, Equatable {
+        /// The window after the request.
+        public var window: Window
+        /// Whether the request was refused (an enforced window already spent); it was not counted.
+        public var refused: Bool
+
+        /// A decision on `window`.
+        public init(window: Window, refused: Bool) {
+            self.window = window
+            self.refused = refused
+        }
     }
 
     static let prunedBeyond = 100_000
+    /// Where the windows are counted when instances share them; `nil`: in this limiter's memory.
+    public let store: (any RateWindowStore)?
     private let limits: [String: Limit]
     private let now: @Sendable () -> Int64
     private let state = Mutex(Windows())
@@ -53,19 +77,22 @@ public final class RateLimiter: Sendable {
         var prunedAt: Int64 = 0
     }
 
-    /// Creates a limiter with an allowance per resource name; `now` gives Unix seconds.
-    public init(limits: [String: Limit], now: @escaping @Sendable () -> Int64) {
+    /// Creates a limiter with an allowance per resource name, counting in `store` if given, else in
+    /// memory; `now` gives Unix seconds.
+    public init(limits: [String: Limit], store: (any RateWindowStore)? = nil, now: @escaping @Sendable () -> Int64) {
         self.limits = limits
+        self.store = store
         self.now = now
     }
 
     /// api.md's defaults: `search` counted at a nominal 30 a minute and not enforced (§3.6);
     /// newsletter sign-ups enforced at 30 a minute per client address (`newsletter`) and 10 an hour
     /// per email address (`newsletter-address`, §4.5). `overrides` (from `--rate-limit`) replace them.
-    public static func standard(overrides: [String: Limit] = [:], now: @escaping @Sendable () -> Int64 = wallClock)
-        -> RateLimiter
-    {
-        RateLimiter(limits: defaults.merging(overrides) { $1 }, now: now)
+    public static func standard(
+        overrides: [String: Limit] = [:], store: (any RateWindowStore)? = nil,
+        now: @escaping @Sendable () -> Int64 = wallClock
+    ) -> RateLimiter {
+        RateLimiter(limits: defaults.merging(overrides) { $1 }, store: store, now: now)
     }
 
     /// The allowances api.md names, by resource.
@@ -82,14 +109,24 @@ public final class RateLimiter: Sendable {
         return Int64(time.tv_sec)
     }
 
-    /// A limiter with the same allowances and clock and no windows yet: a new sandbox's (api.md §6.4).
-    public func withoutWindows() -> RateLimiter {
-        RateLimiter(limits: limits, now: now)
+    /// A limiter with the same allowances and clock and none of these windows: sandbox `name`'s
+    /// (api.md §6.4).
+    public func sandboxed(_ name: String) -> RateLimiter {
+        RateLimiter(limits: limits, store: store?.sandboxed(name), now: now)
     }
 
     /// Forgets every window: every client starts with its whole allowance (`POST /__admin/reset`).
-    public func removeAll() {
+    public func removeAll() async throws {
         state.withLock { $0 = Windows() }
+        try await store?.removeAll()
+    }
+
+    /// Counts one request of `client` on `resource` in the shared store — refused, and not counted,
+    /// when the resource is enforced and the window spent — or `nil` when the resource is not
+    /// limited or there is no store.
+    public func count(_ resource: String, client: String) async throws -> Tally? {
+        guard let store, let limit = limits[resource] else { return nil }
+        return try await store.count(resource, client: client, limit: limit, now: now())
     }
 
     /// The allowance of `resource`, if it is limited.

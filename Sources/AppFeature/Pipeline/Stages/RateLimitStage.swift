@@ -1,9 +1,11 @@
 import HTTPKit
 import HTTPTypes
+import Logging
 
 /// Counts a request against its resource's window and answers 429 once an enforced allowance is
 /// spent (api.md §1.2); the answer, whatever it is, reports the window in `X-RateLimit-*`. Each
-/// sandbox counts its own windows.
+/// sandbox counts its own windows: in memory, decided on the loop at once, or — instances sharing
+/// a database — in its store, counted and decided in one round trip before the request goes on.
 struct RateLimitStage: PipelineStage {
     /// `--trust-proxy`: the client is the last `X-Forwarded-For` entry, not the peer.
     let trustProxy: Bool
@@ -12,15 +14,45 @@ struct RateLimitStage: PipelineStage {
         guard let resource = flow.endpoint.rateLimitResource(flow.request) else { return next(flow) }
         let limiter = flow.sandbox.rateLimiter
         let client = trustProxy ? ForwardedHeaders.client(of: flow.request) : flow.request.peer
+        if limiter.store != nil { return countShared(flow, limiter: limiter, resource: resource, client: client, next) }
         guard let window = limiter.window(for: resource, client: client) else { return next(flow) }
         if window.remaining == 0, limiter.limit(for: resource)?.enforced == true {
-            let retryAfter = limiter.secondsUntilReset(of: window)
-            var response = Response.problem(flow.endpoint.rateLimitedProblem(client: client, retryAfter: retryAfter))
-            response.headers.append(contentsOf: RateLimiter.headers(window, resource: resource))
-            return flow.responder.send(response)
+            return refuse(flow, window: window, limiter: limiter, resource: resource, client: client)
         }
         var flow = flow
-        flow.responder.rateLimit = (limiter, resource, client)
+        flow.responder.rateLimit = .onAnswer(limiter, resource: resource, client: client)
         next(flow)
+    }
+
+    /// Counts in the shared store first. A store that cannot be reached lets the request through
+    /// without a window: the limit is a courtesy, the request's own work decides whether it fails.
+    private func countShared(
+        _ flow: RequestFlow, limiter: RateLimiter, resource: String, client: String, _ next: PipelineNext
+    ) {
+        flow.responder.continueOnLoop(after: { try await limiter.count(resource, client: client) }) { result in
+            switch result {
+            case .success(let tally?) where tally.refused:
+                refuse(flow, window: tally.window, limiter: limiter, resource: resource, client: client)
+            case .success(let tally?):
+                var flow = flow
+                flow.responder.rateLimit = .counted(limiter, resource: resource, client: client, window: tally.window)
+                next(flow)
+            case .success(nil):
+                next(flow)
+            case .failure(let error):
+                Logger(label: "counterpart.rate-limit").warning(
+                    "rate-limit window not counted", metadata: ["resource": "\(resource)", "reason": "\(error)"])
+                next(flow)
+            }
+        }
+    }
+
+    private func refuse(
+        _ flow: RequestFlow, window: RateLimiter.Window, limiter: RateLimiter, resource: String, client: String
+    ) {
+        let retryAfter = limiter.secondsUntilReset(of: window)
+        var response = Response.problem(flow.endpoint.rateLimitedProblem(client: client, retryAfter: retryAfter))
+        response.headers.append(contentsOf: RateLimiter.headers(window, resource: resource))
+        flow.responder.send(response)
     }
 }

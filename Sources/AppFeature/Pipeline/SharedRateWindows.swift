@@ -1,0 +1,101 @@
+public import HTTPKit
+import PostgresNIO
+public import PostgresStorage
+import Storage
+import Synchronization
+
+/// Rate-limit windows kept in PostgreSQL, so a client's allowance is one allowance however many
+/// instances its requests land on (api.md §1.2 across a cluster, architecture.md §6).
+///
+/// One row per sandbox, resource and client. Counting is one statement: it starts a new window or
+/// adds to the current one unless an enforced window is spent — the row lock orders instances
+/// counting the same client, so exactly `requests` requests of a window get through. Expired rows
+/// are deleted as the store goes, at most once a minute per instance.
+public struct SharedRateWindows: RateWindowStore {
+    let database: PostgresBackend
+    /// The sandbox whose windows these are.
+    let sandbox: String
+    private let sweep: Sweep
+
+    /// The windows of `sandbox`.
+    public init(_ database: PostgresBackend, sandbox: String) {
+        self.init(database, sandbox: sandbox, sweep: Sweep())
+    }
+
+    private init(_ database: PostgresBackend, sandbox: String, sweep: Sweep) {
+        self.database = database
+        self.sandbox = sandbox
+        self.sweep = sweep
+    }
+
+    public func count(_ resource: String, client: String, limit: RateLimiter.Limit, now: Int64) async throws
+        -> RateLimiter.Tally
+    {
+        let sweeps = sweep.due(at: now)
+        return try await database.withConnection { [sandbox] connection in
+            if sweeps {
+                try await connection.query("DELETE FROM rate_windows WHERE reset <= \(now)", logger: connection.logger)
+            }
+            let counted = try await connection.query(
+                """
+                INSERT INTO rate_windows AS existing (sandbox, resource, client, used, reset)
+                VALUES (\(sandbox), \(resource), \(client), 1, \(now + limit.windowSeconds))
+                ON CONFLICT (sandbox, resource, client) DO UPDATE SET
+                    used = CASE WHEN existing.reset <= \(now) THEN 1 ELSE existing.used + 1 END,
+                    reset = CASE WHEN existing.reset <= \(now) THEN excluded.reset ELSE existing.reset END
+                WHERE NOT (\(limit.enforced) AND existing.reset > \(now) AND existing.used >= \(limit.requests))
+                RETURNING used, reset
+                """, logger: connection.logger)
+            for try await (used, reset) in counted.decode((Int, Int64).self) {
+                return RateLimiter.Tally(
+                    window: RateLimiter.Window(limit: limit.requests, used: used, reset: reset), refused: false)
+            }
+            // Nothing counted: the window is spent. Read it for the 429's headers.
+            let spent = try await connection.query(
+                """
+                SELECT used, reset FROM rate_windows
+                WHERE sandbox = \(sandbox) AND resource = \(resource) AND client = \(client)
+                """, logger: connection.logger)
+            for try await (used, reset) in spent.decode((Int, Int64).self) {
+                return RateLimiter.Tally(
+                    window: RateLimiter.Window(limit: limit.requests, used: used, reset: reset), refused: true)
+            }
+            throw RepositoryError.unknown("rate_windows lost the row it refused a request by.")
+        }
+    }
+
+    public func uncount(_ resource: String, client: String, window: RateLimiter.Window) async throws {
+        _ = try await database.withConnection { [sandbox] connection in
+            try await connection.query(
+                """
+                UPDATE rate_windows SET used = used - 1
+                WHERE sandbox = \(sandbox) AND resource = \(resource) AND client = \(client)
+                    AND reset = \(window.reset) AND used > 0
+                """, logger: connection.logger)
+        }
+    }
+
+    public func sandboxed(_ name: String) -> any RateWindowStore {
+        SharedRateWindows(database, sandbox: name, sweep: sweep)
+    }
+
+    public func removeAll() async throws {
+        _ = try await database.withConnection { [sandbox] connection in
+            try await connection.query("DELETE FROM rate_windows WHERE sandbox = \(sandbox)", logger: connection.logger)
+        }
+    }
+
+    /// When this instance last deleted expired windows (every sandbox's: one sweep serves all).
+    private final class Sweep: Sendable {
+        private let last = Mutex<Int64>(0)
+
+        /// Whether a sweep is due at `now`; if so, it is taken.
+        func due(at now: Int64) -> Bool {
+            last.withLock { last in
+                guard now - last >= 60 else { return false }
+                last = now
+                return true
+            }
+        }
+    }
+}

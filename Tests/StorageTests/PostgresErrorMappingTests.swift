@@ -1,0 +1,78 @@
+import CounterpartTestSupport
+import Logging
+import PostgresNIO
+@testable import PostgresStorage
+import Storage
+import Testing
+import _ConnectionPoolModule
+
+/// A database that cannot be reached answers 503 and says so, whichever layer of the client
+/// noticed: the connection, the pool, or the pool's circuit breaker (architecture.md §4.3).
+@Suite("PostgreSQL errors")
+struct PostgresErrorMappingTests {
+    @Test(
+        "every way the pool refuses a connection is unavailable (503), not an unknown 500",
+        arguments: [
+            ConnectionPoolError.connectionCreationCircuitBreakerTripped, .poolShutdown, .requestCancelled,
+        ])
+    func poolRefusals(_ refusal: ConnectionPoolError) {
+        let mapped = RepositoryError.mappingPostgres(refusal)
+        guard case .unavailable(let message)? = mapped as? RepositoryError else {
+            Issue.record("\(refusal) became \(mapped), not RepositoryError.unavailable")
+            return
+        }
+        #expect(message.contains("PostgreSQL"))
+    }
+
+    @Test("a query after the pool stopped is unavailable")
+    func afterStop() async throws {
+        let backend = try await TestPostgres.backend(at: TestPostgres.freshDatabase())
+        _ = try await backend.withConnection { try await $0.query("SELECT 1", logger: $0.logger) }
+        await backend.stop()
+        let error = await #expect(throws: RepositoryError.self) {
+            _ = try await backend.withConnection { try await $0.query("SELECT 1", logger: $0.logger) }
+        }
+        #expect(error?.isTransient == true, "\(String(describing: error))")
+    }
+}
+
+/// The operation deadline holds whatever the server does: a statement that outlives it is answered
+/// `unavailable` at the deadline, not when the server gets round to it.
+@Suite("PostgreSQL deadlines")
+struct PostgresDeadlineTests {
+    @Test("a statement running past the operation timeout is unavailable at the deadline")
+    func statementPastDeadline() async throws {
+        let url = try await TestPostgres.freshDatabase()
+        let limits = PostgresBackend.Limits(
+            connections: 1, statementTimeout: .seconds(60), operationTimeout: .milliseconds(500), startupWait: .zero)
+        let backend = PostgresBackend(url: url, limits: limits, logger: Logger(label: "test"))
+        backend.start()
+        #expect(await Self.serves(backend, within: .seconds(20)), "the pool opens its connection")
+        let clock = ContinuousClock()
+        let started = clock.now
+        let error = await #expect(throws: RepositoryError.self) {
+            _ = try await backend.withConnection { try await $0.query("SELECT pg_sleep(20)", logger: $0.logger) }
+        }
+        let waited = clock.now - started
+        #expect(error?.isTransient == true, "\(String(describing: error))")
+        #expect(waited < .seconds(10), "the caller waited \(waited) for a 500 ms deadline")
+        // The pool's one connection serves again well before the 20 s statement would have ended:
+        // it was closed and replaced, not leaked.
+        #expect(
+            await Self.serves(backend, within: .seconds(8)),
+            "the pool's only connection is still held by the overrun statement")
+        await backend.stop()
+    }
+
+    /// Whether `backend` answers a query within `limit`, retried: a loaded machine may take longer
+    /// than the 500 ms deadline to open a connection.
+    private static func serves(_ backend: PostgresBackend, within limit: Duration) async -> Bool {
+        let giveUp = ContinuousClock.now + limit
+        while ContinuousClock.now < giveUp {
+            if (try? await backend.withConnection({ try await $0.query("SELECT 1", logger: $0.logger) })) != nil {
+                return true
+            }
+        }
+        return false
+    }
+}
