@@ -14,7 +14,7 @@ struct Import: AsyncParsableCommand {
     )
 
     @Option(help: "Database: a SQLite file path or postgres://… (env DATABASE_URL).")
-    var database = Environment.string("DATABASE_URL") ?? "counterpart.sqlite"
+    var database = DatabaseArgument.fromEnvironment
 
     @Option(help: "The JSON file of todos.")
     var todos: String
@@ -33,7 +33,7 @@ struct Import: AsyncParsableCommand {
             )
         }
         try await fill(database, with: parsed, dataset: "import", command: "import")
-        print("Imported \(parsed.count) todos into \(masked(database: database)).")
+        print("Imported \(parsed.count) todos into \(database).")
     }
 }
 
@@ -59,13 +59,13 @@ struct Seed: AsyncParsableCommand {
     var seed: UInt64 = 1
 
     @Option(help: "Database: a SQLite file path or postgres://… (env DATABASE_URL).")
-    var database = Environment.string("DATABASE_URL") ?? "counterpart.sqlite"
+    var database = DatabaseArgument.fromEnvironment
 
     func run() async throws {
         let todos = dataset == .bench ? TodosSeed.bench : TodosSeed.demo
         let pins: PinDataset = dataset == .pinsMillion ? .million : .demo
         try await fill(database, with: todos, dataset: dataset.rawValue, command: "seed", seed: seed, pins: pins)
-        print("Seeded \(dataset.rawValue) into \(masked(database: database)): \(todos.count) todos.")
+        print("Seeded \(dataset.rawValue) into \(database): \(todos.count) todos.")
     }
 }
 
@@ -73,14 +73,14 @@ struct Seed: AsyncParsableCommand {
 /// new (so `serve` will not seed it), and stores `todos` exactly as given. The read-only datasets
 /// are generated from `seed` into empty tables, the pins as `pins` says.
 private func fill(
-    _ database: String,
+    _ database: DatabaseArgument,
     with todos: [Todo],
     dataset: String,
     command: String,
     seed: UInt64 = 1,
     pins: PinDataset = .demo
 ) async throws {
-    let location = DatabaseLocation(database)
+    let location = database.location
     if case .memory = location {
         throw ValidationError("--database \(database): \(command) needs a SQLite file path or a postgres:// URL.")
     }

@@ -16,17 +16,17 @@ struct Migrate: AsyncParsableCommand {
     )
 
     @Option(help: "Database: a SQLite file path or postgres://… (env DATABASE_URL).")
-    var database = Environment.string("DATABASE_URL") ?? "counterpart.sqlite"
+    var database = DatabaseArgument.fromEnvironment
 
     @Option(help: "Seed of the read-only datasets a new database is filled with.")
     var seed: UInt64 = 1
 
     func run() async throws {
-        switch DatabaseLocation(database) {
+        switch database.location {
         case .memory:
             throw ValidationError("--database memory has nothing to migrate; give a SQLite file or a postgres:// URL.")
         case .sqliteFile:
-            let opened = try await AppDatabase.open(DatabaseLocation(database), readers: 1, seed: seed)
+            let opened = try await AppDatabase.open(database.location, readers: 1, seed: seed)
             await opened.close()
             print("\(database) is at this build's schema.")
         case .postgres(let text):

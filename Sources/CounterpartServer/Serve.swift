@@ -29,7 +29,7 @@ struct Serve: AsyncParsableCommand {
     var loops = LoopGroup.availableCPUCount()
 
     @Option(help: "Database: 'memory', a SQLite file path, or postgres://… (env DATABASE_URL).")
-    var database = Environment.string("DATABASE_URL") ?? "counterpart.sqlite"
+    var database = DatabaseArgument.fromEnvironment
 
     @Option(
         help: """
@@ -187,7 +187,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError(
                 "--log-level \(logLevel) is not one of trace, debug, info, notice, warning, error, critical.")
         }
-        if case .postgres(let url) = DatabaseLocation(database) {
+        if case .postgres(let url) = database.location {
             do {
                 _ = try PostgresURL(url)
             } catch {
@@ -210,7 +210,7 @@ struct Serve: AsyncParsableCommand {
         let database: AppDatabase
         do {
             database = try await AppDatabase.open(
-                DatabaseLocation(self.database), readers: loops, seed: seed,
+                self.database.location, readers: loops, seed: seed,
                 postgres: PostgresBackend.Limits(
                     connections: postgresConnections, statementTimeout: postgresStatementTimeout.duration,
                     operationTimeout: postgresOperationTimeout.duration, startupWait: postgresStartupWait.duration),
@@ -218,7 +218,7 @@ struct Serve: AsyncParsableCommand {
         } catch {
             logger.critical(
                 "cannot open the database",
-                metadata: ["database": "\(masked(database: self.database))", "reason": "\(error)"])
+                metadata: ["database": "\(self.database)", "reason": "\(error)"])
             throw ExitCode.failure
         }
         if database.seed != seed {
@@ -227,7 +227,7 @@ struct Serve: AsyncParsableCommand {
                 this database was filled from seed \(database.seed) and keeps it; --seed \(seed) applies to a new \
                 database, or at run time to POST /__admin/reset {"seed":\(seed)} (--dev)
                 """,
-                metadata: ["database": "\(masked(database: self.database))"])
+                metadata: ["database": "\(self.database)"])
         }
         let cache = ResponseCache(capacity: responseCacheBytes)
         let metrics = AppMetrics()

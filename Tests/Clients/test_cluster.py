@@ -180,3 +180,14 @@ def test_a_rate_limit_is_one_allowance_across_instances(cluster):
     status, headers, problem = call("POST", f"{instances[1]}/newsletter/subscriptions", {"email": address})
     assert status == 429 and int(headers["Retry-After"]) > 0, (status, problem)
     assert problem["type"].endswith("rate-limited")
+
+
+def test_a_replayed_problem_keeps_its_body_on_another_instance(cluster):
+    _, instances = cluster
+    key = {"Idempotency-Key": f"cluster-problem-{uuid.uuid4()}"}
+    status, headers, first = call("POST", f"{instances[0]}/todos", {"description": 5}, key)
+    assert status == 422 and first["type"].endswith("validation-failed"), first
+    status, headers, again = call("POST", f"{instances[2]}/todos", {"description": 5}, key)
+    assert status == 422 and headers["Idempotent-Replayed"] == "true"
+    assert headers["Content-Type"].startswith("application/problem+json")
+    assert again["detail"] == first["detail"] and again["errors"] == first["errors"], again

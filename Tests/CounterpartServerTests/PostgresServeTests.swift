@@ -76,6 +76,17 @@ struct PostgresServeTests {
         #expect(await server.exitStatus() == 0)
     }
 
+    @Test(
+        "--help of every command that takes --database masks DATABASE_URL's password in the default it shows",
+        arguments: ["serve", "migrate", "seed", "import"])
+    func helpMasksThePassword(_ command: String) async throws {
+        let help = try ServerProcess(
+            [command, "--help"], environment: ["DATABASE_URL": "postgres://demo:hunter2@db.example:5432/counterpart"])
+        #expect(await help.exitStatus() == 0)
+        #expect(help.printed.contains("postgres://demo:***@db.example:5432/counterpart"), "\(help.printed)")
+        #expect(!help.printed.contains("hunter2"), "\(help.printed)")
+    }
+
     @Test("a database migrated by a newer Counterpart is refused, saying what to do")
     func newerSchemaRefused() async throws {
         let url = try await Self.urlWithPassword()

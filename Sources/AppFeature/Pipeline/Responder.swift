@@ -71,11 +71,20 @@ public struct Responder: Sendable {
             return deliver(final, controls: controls, elapsed: elapsed)
         }
         // Stored before it is sent: a retry that begins after this answer arrived, on any instance,
-        // replays it.
+        // replays it. A problem is stored as written (another instance cannot render it again).
         let (answer, applied) = (final, controls)
+        let stored = response.problem == nil ? response : Self.renderedProblem(of: response, as: final)
         continueOnLoop(
-            after: { try await replayable.store.complete(scope: replayable.scope, with: response) },
+            after: { try await replayable.store.complete(scope: replayable.scope, with: stored) },
             then: { _ in deliver(answer, controls: applied, elapsed: elapsed) })
+    }
+
+    /// `response`'s problem as `final` wrote it — its body and `Content-Type` — with `response`'s own
+    /// headers: what a shared idempotency key stores, since the row keeps bytes, not the problem.
+    private static func renderedProblem(of response: Response, as final: Response) -> Response {
+        var rendered = Response(status: response.status, headers: response.headers, body: final.body)
+        if let contentType = final.headers[.contentType] { rendered.headers[.contentType] = contentType }
+        return rendered
     }
 
     /// Writes the finished answer, and counts, journals and logs it.
