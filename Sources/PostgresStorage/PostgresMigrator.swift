@@ -20,6 +20,10 @@ public enum PostgresMigrator {
     /// The advisory lock every Counterpart migration takes ("Counterpart" in ASCII, truncated).
     static let lockKey: Int64 = 0x436F_756E_7465_7270
 
+    /// How long an instance waits for another's migration (seeding a large dataset takes a while)
+    /// before it gives up.
+    static let lockWait = "10min"
+
     /// Applies the steps of `migrations` the database lacks, in order; when it had none at all, runs
     /// `seed` in the same transaction. Throws `StorageError.migration` for a newer schema or a
     /// failed step (nothing is then changed).
@@ -48,9 +52,12 @@ public enum PostgresMigrator {
         seed: @Sendable (PostgresConnection) async throws -> Void, url: PostgresURL
     ) async throws -> Outcome {
         let logger = connection.logger
-        try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
-        // Migrating and seeding may take longer than a request's statement.
+        // Migrating and seeding may take longer than a request's statement, and so may waiting for
+        // another instance that does it: only the wait for the lock is bounded, generously.
         try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)
+        try await connection.query("SET LOCAL lock_timeout = '\(unescaped: lockWait)'", logger: logger)
+        try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+        try await connection.query("SET LOCAL lock_timeout = 0", logger: logger)
         try await connection.query(
             """
             CREATE TABLE IF NOT EXISTS counterpart_migrations (

@@ -1,6 +1,7 @@
 import CounterpartTestSupport
+import Logging
 import PostgresNIO
-import PostgresStorage
+@testable import PostgresStorage
 import Storage
 import Testing
 
@@ -40,6 +41,35 @@ struct PostgresMigratorTests {
             return -1
         }
         #expect(count == 1, "seeded once")
+    }
+
+    @Test("an instance waits out another's long migration, past its own statement timeout")
+    func waitsPastTheStatementTimeout() async throws {
+        let url = try await TestPostgres.freshDatabase()
+        let migrating = try await TestPostgres.backend(at: url)
+        let waiting = PostgresBackend(
+            url: url,
+            limits: PostgresBackend.Limits(
+                connections: 2, statementTimeout: .seconds(1), operationTimeout: .seconds(1), startupWait: .zero),
+            logger: Logger(label: "test"))
+        waiting.start()
+        let (locked, lockTaken) = AsyncStream.makeStream(of: Void.self)
+        // Another instance's migration: holds the migration lock for 2.5 s.
+        let other = Task {
+            try await migrating.transaction { connection in
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(PostgresMigrator.lockKey))", logger: connection.logger)
+                lockTaken.yield()
+                try await connection.query("SELECT pg_sleep(2.5)", logger: connection.logger)
+            }
+        }
+        for await _ in locked { break }
+        let started = ContinuousClock.now
+        let outcome = try await PostgresMigrator.migrate(waiting, Self.steps)
+        #expect(ContinuousClock.now - started > .seconds(2), "it waited for the lock")
+        #expect(outcome.applied == Self.steps.map(\.name) && outcome.seeded)
+        try await other.value
+        await waiting.stop()
     }
 
     @Test("an older schema is brought up to date; a newer one is refused with what to do")
