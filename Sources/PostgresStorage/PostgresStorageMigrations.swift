@@ -97,5 +97,11 @@ public enum PostgresStorageMigrations {
                 """,
                 "CREATE INDEX rate_windows_reset ON rate_windows (reset)",
             ]),
+        PostgresMigration(
+            "storage-8-sandbox-last-use",
+            [
+                "ALTER TABLE sandboxes ADD COLUMN last_used bigint NOT NULL DEFAULT 0",
+                "UPDATE sandboxes SET last_used = created_at",
+            ]),
     ]
 }

@@ -114,7 +114,7 @@ struct SandboxRegistryTests {
     func failedDrop() async throws {
         struct DiskFull: Error {}
         var storage = SandboxStorage.inMemory
-        storage.drop = { _ in throw DiskFull() }
+        storage.drop = { _, _ in throw DiskFull() }
         let (registry, _) = Self.registry(storage: storage)
         let a = try await Self.sandbox(registry, "a")
         await #expect(throws: DiskFull.self) { try await registry.drop(a.name) }
@@ -128,9 +128,9 @@ struct SandboxRegistryTests {
         let gate = Gate()
         let drops = Atomic<Int>(0)
         var storage = SandboxStorage.inMemory
-        storage.drop = { _ in
+        storage.drop = { _, _ in
             // The first drop waits for the test, then fails; later ones succeed.
-            guard drops.add(1, ordering: .relaxed).newValue == 1 else { return }
+            guard drops.add(1, ordering: .relaxed).newValue == 1 else { return true }
             try await gate.wait()
             throw DiskFull()
         }
@@ -186,10 +186,10 @@ struct SandboxRegistryTests {
     }
 
     /// A registry over in-memory stores, on a clock the test moves.
-    private static func registry(
-        limits: SandboxLimits = SandboxLimits(), dev: Bool = false, storage: SandboxStorage = .inMemory
+    static func registry(
+        limits: SandboxLimits = SandboxLimits(), dev: Bool = false, storage: SandboxStorage = .inMemory,
+        clock: TestClock = TestClock()
     ) -> (SandboxRegistry, TestClock) {
-        let clock = TestClock()
         var base = DependencyValues._current
         base.sandboxStorage = storage
         base.demoControls = DemoControls()
@@ -203,15 +203,16 @@ struct SandboxRegistryTests {
     }
 
     /// The sandbox `name`, waiting for its creation.
-    private static func sandbox(_ registry: SandboxRegistry, _ name: String) async throws -> Sandbox {
+    static func sandbox(_ registry: SandboxRegistry, _ name: String) async throws -> Sandbox {
         switch registry.lookup(try SandboxName(name, source: "test")) {
         case .ready(let sandbox): return sandbox
+        case .confirm(let sandbox): return try await registry.confirmed(sandbox)
         case .opening(let creation): return try await creation.value
         case .full: throw SandboxFull()
         }
     }
 
-    private struct SandboxFull: Error {}
+    struct SandboxFull: Error {}
 }
 
 /// Unix seconds that move only when a test says so.

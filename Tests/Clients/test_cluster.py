@@ -191,3 +191,20 @@ def test_a_replayed_problem_keeps_its_body_on_another_instance(cluster):
     assert status == 422 and headers["Idempotent-Replayed"] == "true"
     assert headers["Content-Type"].startswith("application/problem+json")
     assert again["detail"] == first["detail"] and again["errors"] == first["errors"], again
+
+
+def test_a_sandbox_deleted_through_one_instance_starts_over_on_every_other(cluster):
+    _, instances = cluster
+    name = f"cluster-{uuid.uuid4().hex[:12]}"
+    status, _, mine = call("POST", f"{instances[0]}/sandboxes/{name}/todos", {"description": "before the drop"})
+    assert status == 201
+    for instance in instances[1:]:
+        descriptions = [todo["description"] for todo in call("GET", f"{instance}/sandboxes/{name}/todos")[2]]
+        assert "before the drop" in descriptions, "every instance uses the one sandbox"
+    assert call("DELETE", f"{instances[2]}/sandboxes/{name}")[0] == 204
+    for instance in instances:
+        status, _, todos = call("GET", f"{instance}/sandboxes/{name}/todos")
+        assert status == 200 and len(todos) == 4, f"{instance}: {todos}"
+        assert all(todo["description"] != "before the drop" for todo in todos)
+    assert call("DELETE", f"{instances[1]}/sandboxes/{name}")[0] == 204
+    assert call("DELETE", f"{instances[0]}/sandboxes/{name}")[0] == 404

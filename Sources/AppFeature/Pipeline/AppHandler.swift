@@ -92,11 +92,14 @@ public struct AppHandler: HTTPHandler {
             if let live = sandboxes.live(name) { return run(flow, in: live) }
             return pipeline.run(flow)
         }
-        switch sandboxes.lookup(name, on: exchange.loop.taskExecutor) {
+        let executor = exchange.loop.taskExecutor
+        switch sandboxes.lookup(name, on: executor) {
         case .ready(let sandbox):
             run(flow, in: sandbox)
+        case .confirm(let sandbox):
+            run(flow, after: { [sandboxes] in try await sandboxes.confirmed(sandbox, on: executor) }, name: name)
         case .opening(let creation):
-            run(flow, after: creation, name: name)
+            run(flow, after: { try await creation.value }, name: name)
         case .full(let retryAfter):
             responder.send(.problem(.sandboxLimit(maximum: sandboxes.limits.maximum, retryAfter: retryAfter)))
         }
@@ -136,15 +139,20 @@ public struct AppHandler: HTTPHandler {
         pipeline.run(flow)
     }
 
-    /// Runs `flow` on its loop once `creation` has seeded its sandbox; a disconnect or the deadline
-    /// meanwhile ends the request (the sandbox is still created, for the next one).
-    private func run(_ flow: RequestFlow, after creation: Task<Sandbox, any Error>, name: SandboxName) {
+    /// Runs `flow` on its loop once `sandbox` returns it — created and seeded, or confirmed with
+    /// the instances sharing it; a disconnect or the deadline meanwhile ends the request (a creation
+    /// still finishes, for the next one).
+    private func run(
+        _ flow: RequestFlow, after sandbox: @escaping @Sendable () async throws -> Sandbox, name: SandboxName
+    ) {
         flow.responder.continueOnLoop(
-            after: { try await creation.value },
-            then: { created in
-                switch created {
+            after: sandbox,
+            then: { found in
+                switch found {
                 case .success(let sandbox):
                     run(flow, in: sandbox)
+                case .failure(let refusal as RouteError):
+                    flow.responder.send(.problem(refusal.problem))
                 case .failure:
                     flow.responder.send(
                         .problem(.unavailable("Sandbox \(name) could not be created; retry in a second.")))

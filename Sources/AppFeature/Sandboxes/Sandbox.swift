@@ -11,6 +11,8 @@ import Synchronization
 public final class Sandbox: Sendable {
     /// Its name.
     public let name: SandboxName
+    /// Which sandbox of that name it is: a new one each time the name is created (0: the default).
+    public let generation: Int64
     /// When it was first created (a restart keeps it).
     public let createdAt: Timestamp
     /// The seed it was created with.
@@ -28,6 +30,7 @@ public final class Sandbox: Sendable {
     /// A sandbox over these stores, last used at `now` (Unix seconds).
     public init(
         name: SandboxName,
+        generation: Int64,
         createdAt: Timestamp,
         seed: UInt64,
         idempotency: IdempotencyKeys,
@@ -37,6 +40,7 @@ public final class Sandbox: Sendable {
         now: Int64
     ) {
         self.name = name
+        self.generation = generation
         self.createdAt = createdAt
         initialSeed = seed
         self.idempotency = idempotency

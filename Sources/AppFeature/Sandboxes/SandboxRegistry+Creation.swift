@@ -51,7 +51,7 @@ extension SandboxRegistry {
             try await stores.newsletterRepository.reset(NewsletterSeed.subscribers)
             try await storage.markSeeded(record)
         } catch {
-            try? await storage.drop(record.name)
+            _ = try? await storage.drop(record.name, record.generation)
             throw error
         }
         return sandbox
@@ -80,7 +80,8 @@ extension SandboxRegistry {
             values.demoReset = reset
         }
         return Sandbox(
-            name: record.name, createdAt: record.createdAt, seed: record.seed, idempotency: reset.idempotency,
+            name: record.name, generation: record.generation, createdAt: record.createdAt, seed: record.seed,
+            idempotency: reset.idempotency,
             rateLimiter: rateLimiter, controls: dev ? controls : nil, dependencies: values, now: lastUsed)
     }
 }

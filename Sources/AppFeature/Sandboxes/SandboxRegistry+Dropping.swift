@@ -6,14 +6,19 @@ import Synchronization
 extension SandboxRegistry {
     /// Drops `name` with its data; false when no such sandbox lives. When the storage fails, the
     /// sandbox stays as it was and the error is thrown.
+    /// Shared with other instances, a sandbox this one never saw is dropped too: any instance's
+    /// `DELETE` drops the sandbox the cluster records.
     public func drop(_ name: SandboxName) async throws -> Bool {
         let closing = slots.withLock { slots -> Closing? in
             guard let slot = slots.live.removeValue(forKey: name) else { return nil }
             return close(name, slot, in: &slots)
         }
-        guard let closing else { return false }
-        try await finish(closing)
-        return true
+        guard let closing else {
+            guard storage.shared != nil else { return false }
+            return try await storage.drop(name, nil)
+        }
+        // False when another instance dropped it first: this copy was stale.
+        return try await finish(closing)
     }
 
     /// Drops every sandbox idle for longer than the limit; returns those dropped. One the storage
@@ -21,6 +26,7 @@ extension SandboxRegistry {
     @discardableResult
     public func sweep() async -> [SandboxName] {
         let now = now()
+        if let shared = storage.shared { return await sweepShared(shared, now: now) }
         let expired = slots.withLock { slots in closeExpired(in: &slots, now: now) }
         return await finish(expired)
     }
@@ -37,7 +43,7 @@ extension SandboxRegistry {
     }
 
     /// Marks `name`, just taken out of the registry, as being dropped.
-    private func close(_ name: SandboxName, _ slot: Slot, in slots: inout Slots) -> Closing {
+    func close(_ name: SandboxName, _ slot: Slot, in slots: inout Slots) -> Closing {
         let closing = Closing(name: name, slot: slot, latch: Latch(), previous: slots.closing[name])
         slots.closing[name] = closing.latch
         return closing
@@ -60,9 +66,10 @@ extension SandboxRegistry {
     }
 
     /// Drops a closed sandbox's data — after its creation, if that was still running — and opens
-    /// its latch. When the storage fails (a cancelled request included), the sandbox is put back as
+    /// its latch; false when the storage no longer held it. When the storage fails (a cancelled request included), the sandbox is put back as
     /// it was, unless another drop of the name came meanwhile: that one deletes whatever is left.
-    private func finish(_ closing: Closing) async throws {
+    @discardableResult
+    private func finish(_ closing: Closing) async throws -> Bool {
         await closing.previous?.wait()
         var survivor: Slot?
         switch closing.slot {
@@ -76,7 +83,8 @@ extension SandboxRegistry {
             }
         }
         do {
-            try await storage.drop(closing.name)
+            // Of the slot's generation: another instance may have made the name again meanwhile.
+            return try await storage.drop(closing.name, closing.slot.generation)
         } catch {
             if let survivor {
                 slots.withLock { slots in

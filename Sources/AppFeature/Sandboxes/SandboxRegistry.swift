@@ -44,6 +44,15 @@ public final class SandboxRegistry: Sendable {
             case .opening: nil
             }
         }
+
+        /// Which sandbox of the name the slot holds.
+        var generation: Int64 {
+            switch self {
+            case .dormant(let record, _): record.generation
+            case .ready(let sandbox): sandbox.generation
+            case .opening(_, let generation): generation
+            }
+        }
     }
 
     /// A sandbox taken out of the registry whose data is still to be dropped; `latch` opens when
@@ -59,6 +68,9 @@ public final class SandboxRegistry: Sendable {
     enum Lookup {
         /// Ready: run the request now.
         case ready(Sandbox)
+        /// Ready here, and shared with other instances: run the request once `confirmed` says it
+        /// is still the one they record.
+        case confirm(Sandbox)
         /// Being seeded: run the request once the task returns it.
         case opening(Task<Sandbox, any Error>)
         /// One sandbox too many: answer 503 `sandbox-limit`, retrying after this many seconds.
@@ -96,7 +108,7 @@ public final class SandboxRegistry: Sendable {
     public static func over(_ base: DependencyValues, prepared: Bool, settings: AppSettings) -> SandboxRegistry {
         let now = RateLimiter.wallClock()
         let defaultSandbox = Sandbox(
-            name: .default, createdAt: Timestamp(secondsSince1970: now), seed: base.demoControls.seed,
+            name: .default, generation: 0, createdAt: Timestamp(secondsSince1970: now), seed: base.demoControls.seed,
             idempotency: base.demoReset.idempotency, rateLimiter: base.demoReset.rateLimiter,
             controls: settings.dev ? base.demoControls : nil, dependencies: nil, now: now)
         return SandboxRegistry(
@@ -107,18 +119,19 @@ public final class SandboxRegistry: Sendable {
 
     /// The sandbox `name`, touched as used now; a new one is created — by a task preferring
     /// `executor`, the requesting loop's — unless that would exceed the limit even after dropping the
-    /// expired ones.
+    /// expired ones. One shared with other instances is to be confirmed first.
     func lookup(_ name: SandboxName, on executor: (any TaskExecutor)? = nil) -> Lookup {
         if name.isDefault { return .ready(defaultSandbox) }
         let now = now()
+        let found: (Sandbox) -> Lookup = { [storage] in storage.shared == nil ? .ready($0) : .confirm($0) }
         let (lookup, expired) = slots.withLock { slots -> (Lookup, [Closing]) in
             switch slots.live[name] {
             case .dormant(let record, _):
                 let sandbox = awaken(record, lastUsed: now, in: &slots)
-                return (.ready(sandbox), [])
+                return (found(sandbox), [])
             case .ready(let sandbox):
                 sandbox.touch(now)
-                return (.ready(sandbox), [])
+                return (found(sandbox), [])
             case .opening(let task, _):
                 return (.opening(task), [])
             case nil:

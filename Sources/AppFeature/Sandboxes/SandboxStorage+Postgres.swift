@@ -8,13 +8,15 @@ import TodosFeature
 extension SandboxStorage {
     /// Sandboxes as rows of the PostgreSQL database every instance shares: the `sandboxes` table
     /// records which exist, and a name is recorded once — an instance that finds another's record
-    /// uses that sandbox as it is (seeded), or answers 503 while the other is still seeding it.
+    /// uses that sandbox as it is (seeded), or answers 503 while the other is still seeding it. The
+    /// record is the truth every instance checks (`shared`): a drop through any instance is seen by
+    /// all at their next request, and idle expiry goes by the last use any instance saw.
     /// Opening drops the sandboxes whose seeding began over a minute ago and never finished (an
     /// instance that crashed meanwhile), not those another instance is seeding now.
     public static func postgres(_ database: PostgresBackend, now: Int64) async throws -> SandboxStorage {
         try await database.transaction { connection in
             for name in try await SandboxPostgresRows.abandoned(connection, before: now - 60) {
-                try await drop(name, on: connection)
+                _ = try await drop(name, generation: nil, on: connection)
             }
         }
         let restored = try await database.withConnection { try await SandboxPostgresRows.seeded($0) }
@@ -35,25 +37,47 @@ extension SandboxStorage {
                         throw RepositoryError.unavailable(
                             "Another instance is creating sandbox \(record.name) right now; retry in a second.")
                     }
+                    // Adopting it is using it.
+                    try await SandboxPostgresRows.used(connection, record.name, at: record.createdAt.secondsSince1970)
                     return .existing(existing.record)
                 }
             },
             markSeeded: { record in
                 try await database.withConnection { try await SandboxPostgresRows.markSeeded($0, record) }
             },
-            drop: { name in
-                try await database.transaction { try await drop(name.rawValue, on: $0) }
+            drop: { name, generation in
+                try await database.transaction { try await drop(name.rawValue, generation: generation, on: $0) }
             },
-            restored: restored
+            restored: restored,
+            shared: SharedSandboxes(database)
         )
     }
 
-    /// Removes a sandbox's rows and record in one transaction: wholly there or wholly gone. Its
-    /// writes still running hold its record (`FOR SHARE`), so the drop waits for them.
-    private static func drop(_ name: String, on connection: PostgresConnection) async throws {
-        try await SandboxPostgresRows.delete(connection, name)
+    /// Removes a sandbox's record — of `generation`, when given — and with it every row of the
+    /// sandbox: its data and its share of the pipeline's tables (keys, counts, journal, windows,
+    /// mails), so a sandbox made again under the name inherits nothing. Its data versions move on
+    /// instead of going, so no cached answer of the old sandbox is taken for the new one's. One
+    /// transaction: wholly there or wholly gone. Writes still running hold the record (`FOR
+    /// SHARE`), so the drop waits for them.
+    static func drop(_ name: String, generation: Int64?, on connection: PostgresConnection) async throws -> Bool {
+        guard try await SandboxPostgresRows.delete(connection, name, generation: generation) else { return false }
         try await TodoRepository.dropSandbox(connection, name)
         try await NewsletterRepository.dropSandbox(connection, name)
+        for table in ["idempotency_keys", "fail_scenarios", "journal_entries", "rate_windows", "outbox_mails"] {
+            // The table names are this list's, never input; the sandbox is bound.
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE sandbox = $1", binds: Self.binds(name)),
+                logger: connection.logger)
+        }
+        try await connection.query(
+            "UPDATE data_versions SET version = version + 1 WHERE sandbox = \(name)", logger: connection.logger)
+        return true
+    }
+
+    private static func binds(_ name: String) -> PostgresBindings {
+        var binds = PostgresBindings()
+        binds.append(name)
+        return binds
     }
 }
 
@@ -65,9 +89,9 @@ enum SandboxPostgresRows {
     static func insertIfAbsent(_ connection: PostgresConnection, _ record: SandboxRecord) async throws -> Bool {
         let rows = try await connection.query(
             """
-            INSERT INTO sandboxes (name, generation, created_at, seed, seeded)
+            INSERT INTO sandboxes (name, generation, created_at, seed, seeded, last_used)
             VALUES (\(record.name.rawValue), \(record.generation), \(record.createdAt.secondsSince1970),
-                \(Int64(bitPattern: record.seed)), false)
+                \(Int64(bitPattern: record.seed)), false, \(record.createdAt.secondsSince1970))
             ON CONFLICT (name) DO NOTHING RETURNING 1
             """, logger: connection.logger)
         for try await _ in rows { return true }
@@ -92,8 +116,22 @@ enum SandboxPostgresRows {
             """, logger: connection.logger)
     }
 
-    static func delete(_ connection: PostgresConnection, _ name: String) async throws {
-        try await connection.query("DELETE FROM sandboxes WHERE name = \(name)", logger: connection.logger)
+    /// Records a use of `name` at `time`, unless a later one is recorded.
+    static func used(_ connection: PostgresConnection, _ name: SandboxName, at time: Int64) async throws {
+        try await connection.query(
+            "UPDATE sandboxes SET last_used = \(time) WHERE name = \(name.rawValue) AND last_used < \(time)",
+            logger: connection.logger)
+    }
+
+    /// Deletes `name`'s record, only while it is of `generation` when given; whether it did.
+    static func delete(_ connection: PostgresConnection, _ name: String, generation: Int64?) async throws -> Bool {
+        let rows = try await connection.query(
+            """
+            DELETE FROM sandboxes WHERE name = \(name) AND (\(generation)::bigint IS NULL OR generation = \(generation))
+            RETURNING 1
+            """, logger: connection.logger)
+        for try await _ in rows { return true }
+        return false
     }
 
     /// Sandboxes whose seeding began before `time` and never finished.
@@ -103,6 +141,18 @@ enum SandboxPostgresRows {
             "SELECT name FROM sandboxes WHERE NOT seeded AND created_at < \(time)", logger: connection.logger)
         for try await name in rows.decode(String.self) { names.append(name) }
         return names
+    }
+
+    /// Seeded sandboxes last used before `time`.
+    static func idle(_ connection: PostgresConnection, before time: Int64) async throws -> [SandboxRecord] {
+        var records: [SandboxRecord] = []
+        let rows = try await connection.query(
+            """
+            SELECT name, generation, created_at, seed, seeded FROM sandboxes
+            WHERE seeded AND last_used < \(time) ORDER BY name
+            """, logger: connection.logger)
+        for try await row in rows.decode(Columns.self) { records.append(try record(row)) }
+        return records
     }
 
     static func seeded(_ connection: PostgresConnection) async throws -> [SandboxRecord] {

@@ -34,10 +34,12 @@ extension SandboxStorage {
                     try await writer.write { db in try SandboxRows.markSeeded(db, record) }
                 }
             },
-            drop: { name in
+            // One process holds the file: the registry knows the generation, so the name decides.
+            drop: { name, _ in
                 try await RepositoryError.mappingSQLite {
                     try await writer.write { db in try drop(name.rawValue, in: db) }
                 }
+                return true
             },
             restored: try writer.read { db in try SandboxRows.fetchAll(db) }
         )

@@ -18,24 +18,30 @@ public struct SandboxStorage: Sendable {
     public var record: @Sendable (_ record: SandboxRecord) async throws -> SandboxClaim
     /// Marks a recorded sandbox seeded, so a restart finds it.
     public var markSeeded: @Sendable (_ record: SandboxRecord) async throws -> Void
-    /// Removes a sandbox's data and record.
-    public var drop: @Sendable (_ name: SandboxName) async throws -> Void
+    /// Removes a sandbox's data and record — only while the record is of `generation`, when given
+    /// (another instance may have made the name again) — and says whether there was one.
+    public var drop: @Sendable (_ name: SandboxName, _ generation: Int64?) async throws -> Bool
     /// The seeded sandboxes recorded when the storage was opened.
     public var restored: [SandboxRecord]
+    /// Where several instances share the sandboxes (PostgreSQL): the record every request checks
+    /// first and the last use idle expiry goes by. `nil`: this process's registry is the truth.
+    public var shared: SharedSandboxes?
 
     /// Creates a storage from its operations.
     public init(
         repositories: @escaping @Sendable (_ record: SandboxRecord) -> SandboxRepositories,
         record: @escaping @Sendable (_ record: SandboxRecord) async throws -> SandboxClaim,
         markSeeded: @escaping @Sendable (_ record: SandboxRecord) async throws -> Void,
-        drop: @escaping @Sendable (_ name: SandboxName) async throws -> Void,
-        restored: [SandboxRecord]
+        drop: @escaping @Sendable (_ name: SandboxName, _ generation: Int64?) async throws -> Bool,
+        restored: [SandboxRecord],
+        shared: SharedSandboxes? = nil
     ) {
         self.repositories = repositories
         self.record = record
         self.markSeeded = markSeeded
         self.drop = drop
         self.restored = restored
+        self.shared = shared
     }
 
     /// Sandboxes in process memory: each gets stores of its own, gone with it or with the process
@@ -44,7 +50,7 @@ public struct SandboxStorage: Sendable {
         repositories: { _ in SandboxRepositories(todos: .inMemory(), newsletter: .inMemory()) },
         record: { _ in .recorded },
         markSeeded: { _ in },
-        drop: { _ in },
+        drop: { _, _ in true },
         restored: []
     )
 }

@@ -1,0 +1,55 @@
+import HTTPKit
+import Logging
+import Synchronization
+
+/// Sandboxes shared with other instances (PostgreSQL): each request checks the record they share
+/// before it runs, and idle expiry goes by the last use any instance recorded.
+extension SandboxRegistry {
+    /// `sandbox` if the shared record is still of its generation (recording the use); otherwise —
+    /// dropped or made again through another instance — this copy is forgotten and the sandbox
+    /// found as a first request finds it: adopted from the record, or created and seeded anew.
+    func confirmed(_ sandbox: Sandbox, on executor: (any TaskExecutor)? = nil) async throws -> Sandbox {
+        guard let shared = storage.shared else { return sandbox }
+        let now = now()
+        let recorded = try await shared.generation(
+            of: sandbox.name, usedAt: now, unlessUsedSince: now - touchInterval)
+        if recorded == sandbox.generation { return sandbox }
+        slots.withLock { slots in
+            if case .ready(let live) = slots.live[sandbox.name], live === sandbox { slots.live[sandbox.name] = nil }
+        }
+        switch lookup(sandbox.name, on: executor) {
+        case .ready(let current), .confirm(let current): return current
+        case .opening(let creation): return try await creation.value
+        case .full(let retryAfter):
+            throw RouteError(.sandboxLimit(maximum: limits.maximum, retryAfter: retryAfter))
+        }
+    }
+
+    /// How stale the shared last use may be: a tenth of the idle limit, between 1 s and a minute.
+    var touchInterval: Int64 { max(1, min(60, limits.idleSeconds / 10)) }
+
+    /// The shared sweep: this instance forgets its copies idle here (their data stays, others may
+    /// use it), then drops the sandboxes no instance has used within the limit; returns those.
+    func sweepShared(_ shared: SharedSandboxes, now: Int64) async -> [SandboxName] {
+        slots.withLock { slots in
+            for (name, slot) in slots.live {
+                guard let lastUsed = slot.lastUsed, now - lastUsed > limits.idleSeconds else { continue }
+                slots.live[name] = nil
+            }
+        }
+        let idle: [SandboxRecord]
+        do {
+            idle = try await shared.idle(before: now - limits.idleSeconds)
+        } catch {
+            logger.error("cannot read idle sandboxes", metadata: ["reason": "\(error)"])
+            return []
+        }
+        let closed = slots.withLock { slots in
+            idle.map { record in
+                if slots.live[record.name]?.generation == record.generation { slots.live[record.name] = nil }
+                return close(record.name, .dormant(record, lastUsed: now), in: &slots)
+            }
+        }
+        return await finish(closed)
+    }
+}

@@ -1,0 +1,72 @@
+@testable import AppFeature
+import CounterpartTestSupport
+import Dependencies
+import Foundation
+import HTTPKit
+import PostgresStorage
+import Storage
+import Testing
+import TodosFeature
+
+/// Sandboxes as several instances sharing one PostgreSQL database see them: two registries, each
+/// with a pool of its own (two instances), on one test clock.
+@Suite("Sandboxes shared by instances")
+struct SandboxClusterTests {
+    @Test("a sandbox dropped through one instance is made again, seeded, at the next request through another")
+    func droppedElsewhere() async throws {
+        let (a, b, _) = try await Self.instances()
+        let onA = try await SandboxRegistryTests.sandbox(a, "shared")
+        let todos = try #require(onA.dependencies?.todoRepository)
+        _ = try await todos.write(
+            .create(TodoDraft(description: "only in the first one"), newID: UUID(), now: .seedEpoch))
+        let onB = try await SandboxRegistryTests.sandbox(b, "shared")
+        #expect(onB.generation == onA.generation, "B adopts the sandbox A made")
+        #expect(try await Self.descriptions(onB).contains("only in the first one"))
+
+        #expect(try await a.drop(onA.name))
+        let again = try await SandboxRegistryTests.sandbox(b, "shared")
+        #expect(again.generation != onA.generation, "B forgot its copy of the dropped sandbox")
+        #expect(try await Self.descriptions(again) == Set(TodosSeed.demo.map(\.description)), "seeded anew")
+
+        _ = try await SandboxRegistryTests.sandbox(b, "made-on-b")
+        #expect(try await a.drop(try SandboxName("made-on-b", source: "test")), "A drops what only B used")
+        #expect(try await !a.drop(try SandboxName("never-made", source: "test")))
+    }
+
+    @Test("idle means idle on every instance: one instance's quiet hour does not drop what another uses")
+    func idleEverywhere() async throws {
+        let (a, b, clock) = try await Self.instances(idleSeconds: 60)
+        let made = try await SandboxRegistryTests.sandbox(a, "busy")
+        _ = try await made.dependencies?.todoRepository.write(
+            .create(TodoDraft(description: "kept"), newID: UUID(), now: .seedEpoch))
+        clock.advance(by: 40)
+        _ = try await SandboxRegistryTests.sandbox(b, "busy")
+        clock.advance(by: 30)
+        #expect(await a.sweep().isEmpty, "idle for 70 s on A, but B used it 30 s ago")
+        #expect(a.list().isEmpty, "A forgets its idle copy")
+        let onA = try await SandboxRegistryTests.sandbox(a, "busy")
+        #expect(try await Self.descriptions(onA).contains("kept"), "the data stayed")
+        clock.advance(by: 61)
+        #expect(await b.sweep().map(\.rawValue) == ["busy"], "idle on both: dropped")
+        let fresh = try await SandboxRegistryTests.sandbox(a, "busy")
+        #expect(try await !Self.descriptions(fresh).contains("kept"))
+    }
+
+    /// Two instances' registries over one fresh, migrated database.
+    static func instances(idleSeconds: Int64 = 3_600) async throws -> (SandboxRegistry, SandboxRegistry, TestClock) {
+        let backend = try await TestPostgres.backend(at: TestPostgres.freshDatabase())
+        _ = try await PostgresMigrator.migrate(backend, AppDatabase.postgresMigrations)
+        let other = try await TestPostgres.backend(at: backend.url)
+        let limits = SandboxLimits(maximum: 10, idleSeconds: idleSeconds)
+        let (a, clock) = SandboxRegistryTests.registry(
+            limits: limits, storage: try await SandboxStorage.postgres(backend, now: 0))
+        let (b, _) = SandboxRegistryTests.registry(
+            limits: limits, storage: try await SandboxStorage.postgres(other, now: 0), clock: clock)
+        return (a, b, clock)
+    }
+
+    static func descriptions(_ sandbox: Sandbox) async throws -> Set<String> {
+        let todos = try #require(sandbox.dependencies?.todoRepository)
+        return Set(try await todos.list(.all).map(\.description))
+    }
+}
