@@ -1,11 +1,15 @@
 import pytest
 
-from counterpart_server import running_server
+from counterpart_server import CLUSTER_URL, running_server
 
 
 @pytest.fixture(scope="module")
 def base_url():
-    """A server with the default settings (search counted, not enforced)."""
+    """A server with the default settings (search counted, not enforced); the cluster's, in
+    Scripts/test's cluster pass."""
+    if CLUSTER_URL:
+        yield CLUSTER_URL
+        return
     with running_server() as url:
         yield url
 

@@ -1,7 +1,8 @@
 """Schemathesis against a live Counterpart, from the document the server itself serves.
 
 Shared by test_schemathesis.py (Scripts/test: a short, seeded run of every phase) and Scripts/fuzz
-(the long campaign behind RELIABILITY.md), which both start their servers with SERVER_ARGUMENTS.
+(the long campaign behind RELIABILITY.md), which both run servers as SERVER_ARGUMENTS says
+(test_schemathesis.py through `dev_server`, which is the cluster's in Scripts/test's cluster pass).
 The server's own /metrics counts what it answered, so requests and 5xx are the server's figures,
 not the fuzzer's.
 """
@@ -10,6 +11,8 @@ import subprocess
 import sys
 import urllib.request
 from pathlib import Path
+
+from counterpart_server import CLUSTER_INSTANCES, CLUSTER_URL
 
 CONFIG = Path(__file__).resolve().parent / "schemathesis.toml"
 # What the server under contract runs with: --dev, so the document's /__admin operations (the
@@ -51,7 +54,11 @@ def run_schemathesis(base_url: str, *, max_examples: int, seed: int, report_dir:
 
 
 def server_totals(base_url: str) -> dict:
-    """Requests answered and 5xx answers, by the server's own counters (GET /metrics)."""
+    """Requests answered and 5xx answers, by the server's own counters (GET /metrics); through the
+    cluster, summed over its instances (each counts its own)."""
+    if base_url == CLUSTER_URL:
+        each = [server_totals(instance) for instance in CLUSTER_INSTANCES]
+        return {key: sum(totals[key] for totals in each) for key in ("requests", "server_errors")}
     with urllib.request.urlopen(f"{base_url}/metrics", timeout=10) as response:
         text = response.read().decode()
     requests = server_errors = 0

@@ -13,6 +13,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("COUNTERPART_BINARY", ROOT / ".build/debug/counterpart"))
+# Set by Scripts/test's cluster pass: the tests that take a --dev server run through nginx against
+# Scripts/cluster's instances instead (CLUSTER_INSTANCES: their own URLs, space-separated).
+CLUSTER_URL = os.environ.get("COUNTERPART_CLUSTER_URL")
+CLUSTER_INSTANCES = os.environ.get("COUNTERPART_CLUSTER_INSTANCES", "").split()
 
 
 class Server:
@@ -21,6 +25,17 @@ class Server:
     def __init__(self, url: str, process: subprocess.Popen):
         self.url = url
         self.process = process
+
+
+@contextmanager
+def dev_server():
+    """Yields the base URL of a `--dev` server: the cluster's, in the cluster pass, else a fresh
+    `counterpart serve --database memory --dev`."""
+    if CLUSTER_URL:
+        yield CLUSTER_URL
+        return
+    with running_server("--dev") as url:
+        yield url
 
 
 @contextmanager

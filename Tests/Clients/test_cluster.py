@@ -208,3 +208,12 @@ def test_a_sandbox_deleted_through_one_instance_starts_over_on_every_other(clust
         assert all(todo["description"] != "before the drop" for todo in todos)
     assert call("DELETE", f"{instances[1]}/sandboxes/{name}")[0] == 204
     assert call("DELETE", f"{instances[0]}/sandboxes/{name}")[0] == 404
+
+
+def test_text_holding_nul_is_422_not_a_database_error(cluster):
+    url, _ = cluster
+    for path, body in [("/todos", {"description": "a\u0000b"}),
+                       ("/newsletter/subscriptions", {"email": "nul.name@example.com", "name": "a\u0000b"})]:
+        status, _, problem = call("POST", url + path, body)
+        assert status == 422, (path, status, problem)
+        assert problem["errors"][0]["code"] == "invalid" and "U+0000" in problem["errors"][0]["detail"]

@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from counterpart_server import running_server
+from counterpart_server import dev_server
 
 # What Firefox and Chrome send with a navigation or a form submission.
 BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
@@ -27,7 +27,7 @@ FORM = "application/x-www-form-urlencoded"
 def dev_url():
     """A --dev server: mail is kept in the outbox and /__admin answers. This module sends it 16
     subscriptions, under the 30 a minute the newsletter allows one client IP (api.md §4.5)."""
-    with running_server("--dev") as url:
+    with dev_server() as url:
         yield url
 
 

@@ -40,10 +40,18 @@ public struct BodyReader {
     /// Whether `name` is present with the value `null`.
     public func isNull(_ name: String) -> Bool { members[name] == .null }
 
-    /// A string member of at most `maxCharacters` characters.
+    /// A string member of at most `maxCharacters` characters, without U+0000: JSON can carry it,
+    /// but PostgreSQL's text cannot, and every profile must answer alike.
     public mutating func string(_ name: String, required: Bool = false, maxCharacters: Int? = nil) -> String? {
         guard let value = present(name, required: required) else { return nil }
         guard case .string(let text) = value else { return mismatch(name, expected: "a string", got: value) }
+        if text.utf8.contains(0) {
+            fail(
+                FieldError(
+                    field: name, code: "invalid",
+                    detail: "\(name) must not contain the NUL character (U+0000), which the database cannot store."))
+            return nil
+        }
         if let maxCharacters, text.count > maxCharacters {
             fail(
                 FieldError(
