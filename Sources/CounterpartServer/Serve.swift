@@ -256,7 +256,8 @@ struct Serve: AsyncParsableCommand {
         let server = HTTPServer(configuration: serverConfiguration, handler: handler, logger: logger)
         metrics.observe(server: { server.statistics() }, cache: cache)
         var groupConfiguration = ServiceGroupConfiguration(
-            services: [server, SandboxSweeper(sandboxes: handler.sandboxes)],
+            services: [server, SandboxSweeper(sandboxes: handler.sandboxes)]
+                + (database.sharedStateSweep.map { [SharedStateSweeper(sweep: $0, logger: logger)] } ?? []),
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         )

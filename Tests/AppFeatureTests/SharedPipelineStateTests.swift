@@ -3,6 +3,7 @@ import ConcurrencyExtras
 import CounterpartTestSupport
 import HTTPKit
 import HTTPTypes
+import PostgresNIO
 import PostgresStorage
 import Testing
 
@@ -109,5 +110,44 @@ struct SharedPipelineStateTests {
         try await a.removeAll()
         #expect(try await b.count("sign-up", client: "10.0.0.1")?.window.used == 1, "reset forgets the windows")
         #expect(try await sandboxed.count("sign-up", client: "10.0.0.1")?.window.used == 2, "only its sandbox's")
+    }
+
+    @Test("the sweep forgets what memory would: old and abandoned keys, keys beyond the cap, idle scenarios")
+    func sweep() async throws {
+        let backend = try await TestPostgres.migratedBackend([])
+        let clock = LockIsolated<Int64>(1_000_000_000)
+        let body = SHA256.digest(Array("x".utf8))
+        let keys = SharedIdempotencyStore(backend, sandbox: "default", now: { clock.value })
+        let named = SharedIdempotencyStore(backend, sandbox: "ui-1", now: { clock.value })
+        let scenarios = SharedFailScenarios(backend, sandbox: "default", now: { clock.value })
+        _ = try await keys.begin(scope: "answered long ago", fingerprint: body)
+        try await keys.complete(scope: "answered long ago", with: Response(status: .noContent))
+        _ = try await keys.begin(scope: "never answered", fingerprint: body)
+        _ = try await scenarios.shouldFail("idle", failures: 1)
+        clock.withValue { $0 += 23 * 3_600_000 }
+        for index in 0..<5 {
+            clock.withValue { $0 += 1 }
+            _ = try await named.begin(scope: "k\(index)", fingerprint: body)
+            try await named.complete(scope: "k\(index)", with: Response(status: .noContent))
+        }
+        clock.withValue { $0 += 3_600_000 }
+        _ = try await scenarios.shouldFail("busy", failures: 1)
+
+        try await SharedStateSweep(backend, keysKept: (default: 10, named: 3)).run(now: clock.value - 1)
+        #expect(
+            try await Self.rows(backend, "SELECT scope FROM idempotency_keys ORDER BY scope") == ["k2", "k3", "k4"])
+        #expect(try await Self.rows(backend, "SELECT name FROM fail_scenarios") == ["busy"])
+    }
+
+    private static func rows(_ backend: PostgresBackend, _ sql: String) async throws -> [String] {
+        try await backend.withConnection { connection in
+            var rows: [String] = []
+            for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: connection.logger)
+                .decode(String.self)
+            {
+                rows.append(row)
+            }
+            return rows
+        }
     }
 }

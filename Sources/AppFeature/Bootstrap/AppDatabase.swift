@@ -145,6 +145,11 @@ public struct AppDatabase: Sendable {
         postgres.map { SharedRateWindows($0, sandbox: SandboxName.default.rawValue) }
     }
 
+    /// What keeps the shared tables of the pipeline bounded, when instances share PostgreSQL.
+    public var sharedStateSweep: SharedStateSweep? {
+        postgres.map { SharedStateSweep($0) }
+    }
+
     /// Where the default sandbox's request journal lives: in PostgreSQL when instances share it,
     /// else in this process.
     public var journal: JournalStore {
