@@ -56,7 +56,7 @@ public final class PostgresBackend: Sendable {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var configuration = PostgresClient.Configuration(
             host: url.host, port: url.port, username: url.username, password: url.password, database: url.database,
-            tls: Self.tls(url.tls))
+            tls: Self.tls(url))
         configuration.options.maximumConnections = limits.connections
         configuration.options.connectTimeout = limits.operationTimeout
         configuration.options.additionalStartupParameters = [
@@ -148,11 +148,22 @@ public final class PostgresBackend: Sendable {
         }
     }
 
-    private static func tls(_ mode: PostgresURL.TLSMode) -> PostgresClient.Configuration.TLS {
-        switch mode {
-        case .disable: .disable
-        case .prefer: .prefer(.makeClientConfiguration())
-        case .require: .require(.makeClientConfiguration())
+    /// libpq's `sslmode` and `sslrootcert` as PostgresNIO's TLS settings.
+    private static func tls(_ url: PostgresURL) -> PostgresClient.Configuration.TLS {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if let roots = url.rootCertificates { configuration.trustRoots = .file(roots) }
+        switch url.tls {
+        case .prefer, .require:
+            configuration.certificateVerification = url.rootCertificates == nil ? .none : .noHostnameVerification
+        case .verifyCA:
+            configuration.certificateVerification = .noHostnameVerification
+        case .verifyFull, .disable:
+            configuration.certificateVerification = .fullVerification
+        }
+        switch url.tls {
+        case .disable: return .disable
+        case .prefer: return .prefer(configuration)
+        case .require, .verifyCA, .verifyFull: return .require(configuration)
         }
     }
 }

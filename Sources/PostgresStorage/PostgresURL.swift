@@ -6,14 +6,20 @@ public import Storage
 /// Exists so the password is held in one place and never printed: `description` shows the address
 /// with the password masked, which is what logs, errors and `--help` examples use.
 public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
-    /// Whether the connection is encrypted: libpq's `sslmode`, restricted to what the client offers.
+    /// Whether the connection is encrypted and what is checked: libpq's `sslmode`, with libpq's
+    /// meaning, so a URL that works with `psql` works here (managed servers' certificates are often
+    /// signed by a CA no system trusts: `require` encrypts without checking, as libpq does).
     public enum TLSMode: String, Sendable {
         /// Plain TCP: loopback, or a private network.
         case disable
-        /// TLS when the server offers it, plain otherwise (libpq's default).
+        /// TLS when the server offers it, plain otherwise, the certificate unchecked (libpq's default).
         case prefer
-        /// TLS or no connection.
+        /// TLS or no connection, the certificate unchecked (checked against `sslrootcert` if given).
         case require
+        /// TLS with a certificate signed by a trusted CA (the system's, or `sslrootcert`).
+        case verifyCA = "verify-ca"
+        /// As `verify-ca`, and the certificate must name the host.
+        case verifyFull = "verify-full"
     }
 
     public var host: String
@@ -22,6 +28,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public var password: String?
     public var database: String
     public var tls: TLSMode
+    /// `sslrootcert`: a PEM file of the CA certificates to trust instead of the system's.
+    public var rootCertificates: String?
 
     /// Parses `text`; throws a message naming what is wrong (never quoting the password).
     public init(_ text: String) throws(StorageError) {
@@ -46,9 +54,11 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         self.database = path.isEmpty ? username : path
         let mode = parts.queryItems?.first { $0.name == "sslmode" }?.value ?? TLSMode.prefer.rawValue
         guard let tls = TLSMode(rawValue: mode) else {
-            throw .cannotOpen("sslmode=\(mode) is not supported; use disable, prefer or require.")
+            throw .cannotOpen(
+                "sslmode=\(mode) is not supported; use disable, prefer, require, verify-ca or verify-full.")
         }
         self.tls = tls
+        rootCertificates = parts.queryItems?.first { $0.name == "sslrootcert" }?.value
     }
 
     /// The address with its password masked: safe for logs and error messages.
