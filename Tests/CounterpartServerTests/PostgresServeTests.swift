@@ -47,6 +47,14 @@ struct PostgresServeTests {
 
         let search = try clients.map { try $0.request("GET", "/search/repositories?q=swift&per_page=5").body }
         #expect(Set(search).count == 1)
+        // Search's window only reports: each instance counts it, no row is written; a sign-up's
+        // window can refuse, so it is one row every instance counts against.
+        #expect(try await Self.rateWindows(url) == [], "a search writes no window")
+        let signUp = try clients[2].request(
+            "POST", "/newsletter/subscriptions", headers: [("Content-Type", "application/json")],
+            body: Array(#"{"email":"windows@example.com"}"#.utf8))
+        #expect(signUp.status == 202)
+        #expect(try await Self.rateWindows(url) == ["newsletter", "newsletter-address"])
         for server in servers {
             #expect(!server.printed.contains("s3cret"), "the password is never logged: \(server.printed)")
             kill(server.process.processIdentifier, SIGTERM)
@@ -110,6 +118,19 @@ struct PostgresServeTests {
 
     /// A fresh database, reached as a user with a password (trust authentication ignores it): the
     /// logs must not show it.
+    /// The resources of the rate windows stored in `url`'s database, in order.
+    private static func rateWindows(_ url: String) async throws -> [String] {
+        let backend = try await TestPostgres.backend(at: try PostgresURL(url))
+        defer { Task { await backend.stop() } }
+        return try await backend.withConnection { connection in
+            var resources: [String] = []
+            let rows = try await connection.query(
+                "SELECT resource FROM rate_windows ORDER BY resource", logger: connection.logger)
+            for try await resource in rows.decode(String.self) { resources.append(resource) }
+            return resources
+        }
+    }
+
     private static func urlWithPassword() async throws -> String {
         var url = try await TestPostgres.freshDatabase()
         url.password = "s3cret"

@@ -5,7 +5,8 @@ import Logging
 /// Counts a request against its resource's window and answers 429 once an enforced allowance is
 /// spent (api.md §1.2); the answer, whatever it is, reports the window in `X-RateLimit-*`. Each
 /// sandbox counts its own windows: in memory, decided on the loop at once, or — instances sharing
-/// a database — in its store, counted and decided in one round trip before the request goes on.
+/// a database, for an enforced allowance — in its store, counted and decided in one round trip
+/// before the request goes on. An allowance that refuses nothing is counted by each instance.
 struct RateLimitStage: PipelineStage {
     /// `--trust-proxy`: the client is the last `X-Forwarded-For` entry, not the peer.
     let trustProxy: Bool
@@ -14,7 +15,11 @@ struct RateLimitStage: PipelineStage {
         guard let resource = flow.endpoint.rateLimitResource(flow.request) else { return next(flow) }
         let limiter = flow.sandbox.rateLimiter
         let client = trustProxy ? ForwardedHeaders.client(of: flow.request) : flow.request.peer
-        if limiter.store != nil { return countShared(flow, limiter: limiter, resource: resource, client: client, next) }
+        // Shared only where it can refuse: a window that only reports (search's nominal one) is
+        // counted here, so a search costs no write and one busy client's row never becomes hot.
+        if limiter.store != nil, limiter.limit(for: resource)?.enforced == true {
+            return countShared(flow, limiter: limiter, resource: resource, client: client, next)
+        }
         guard let window = limiter.window(for: resource, client: client) else { return next(flow) }
         if window.remaining == 0, limiter.limit(for: resource)?.enforced == true {
             return refuse(flow, window: window, limiter: limiter, resource: resource, client: client)
