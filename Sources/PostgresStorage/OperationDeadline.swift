@@ -70,35 +70,47 @@ final class OperationDeadline<Result: Sendable>: Sendable {
             state.timer = timer
             return state.finished
         }
-        if finishedMeanwhile { stop(operation: operation, timer: timer, connection: nil) }
+        if finishedMeanwhile { stop(operation: operation, timer: timer) }
     }
 
+    /// Notes the connection the operation holds — or closes it at once if the caller was already
+    /// answered (a lease granted after the deadline). Under the lock `finish` takes, so a
+    /// connection is closed before it can go back to the pool, never after another lease has it.
     private func holds(_ connection: PostgresConnection?) {
-        state.withLock { $0.connection = connection }
+        state.withLock { state in
+            if state.finished, let connection {
+                Self.close(connection)
+                return
+            }
+            state.connection = connection
+        }
     }
 
     /// Answers the caller once: the first of result, deadline and cancellation wins; the others
-    /// stop what is left.
+    /// stop what is left. An operation cut short loses its connection, closed under the lock.
     private func finish(_ outcome: Swift.Result<Result, any Error>) {
-        let (continuation, operation, timer, connection, overran) = state.withLock { state in
+        let (continuation, operation, timer) = state.withLock { state in
             let continuation = state.continuation
-            var overran = false
-            if case .failure = outcome { overran = !state.finished }
+            if case .failure = outcome, !state.finished, let connection = state.connection {
+                Self.close(connection)
+            }
             state.finished = true
             state.continuation = nil
-            return (continuation, state.operation, state.timer, state.connection, overran)
+            return (continuation, state.operation, state.timer)
         }
         guard let continuation else { return }
         continuation.resume(with: outcome)
-        stop(operation: operation, timer: timer, connection: overran ? connection : nil)
+        stop(operation: operation, timer: timer)
     }
 
-    private func stop(operation: Task<Void, Never>?, timer: Task<Void, Never>?, connection: PostgresConnection?) {
+    private func stop(operation: Task<Void, Never>?, timer: Task<Void, Never>?) {
         timer?.cancel()
         operation?.cancel()
-        if let connection {
-            let closing: EventLoopFuture<Void> = connection.close()
-            closing.whenComplete { _ in }
-        }
+    }
+
+    /// Closes `connection` without waiting: the statement on it fails, and the pool replaces it.
+    private static func close(_ connection: PostgresConnection) {
+        let closing: EventLoopFuture<Void> = connection.close()
+        closing.whenComplete { _ in }
     }
 }

@@ -88,17 +88,21 @@ public final class PostgresBackend: Sendable {
         await task?.value
     }
 
-    /// Returns once the server answers a query; while it is unreachable (refused, not resolvable,
-    /// starting up), retries for `limits.startupWait`, saying once that it waits. Anything else —
-    /// a wrong password, a missing database — fails at once: waiting would not change it.
+    /// Returns once the server accepts a connection; while it cannot be reached (refused, not
+    /// resolvable, starting up), retries for `limits.startupWait`, saying once that it waits. What
+    /// the server itself refuses — a wrong password, a missing database — fails at once: waiting
+    /// would not change it. Probes with a connection of its own, outside the pool, which reports
+    /// neither kind of failure until its circuit breaker trips.
     public func waitUntilReachable() async throws {
         let clock = ContinuousClock()
         let giveUp = clock.now + limits.startupWait
         var warned = false
         while true {
             do {
-                return try await withConnection { _ = try await $0.query("SELECT 1", logger: $0.logger) }
-            } catch let error as RepositoryError where error.isTransient && clock.now < giveUp {
+                return try await probe()
+            } catch let refusal as PSQLError where refusal.code == .server && !Self.startingUp(refusal) {
+                throw RepositoryError.mappingPostgres(refusal)
+            } catch  where clock.now < giveUp {
                 if !warned {
                     logger.warning(
                         "PostgreSQL is not accepting connections yet; waiting (--postgres-startup-wait)",
@@ -106,8 +110,39 @@ public final class PostgresBackend: Sendable {
                     warned = true
                 }
                 try await Task.sleep(for: .milliseconds(500))
+            } catch {
+                throw RepositoryError.unavailable(
+                    "PostgreSQL at \(url.host):\(url.port) did not accept a connection within \(limits.startupWait) "
+                        + "(--postgres-startup-wait): \(error)")
             }
         }
+    }
+
+    /// One connection opened and closed, bounded by the operation timeout.
+    private func probe() async throws {
+        let configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.username, password: url.password, database: url.database,
+            tls: try Self.connectionTLS(url))
+        let (loop, logger, timeout) = (group.next(), logger, limits.operationTimeout)
+        try await withThrowingTaskGroup(of: Void.self) { probes in
+            probes.addTask {
+                let connection = try await PostgresConnection.connect(
+                    on: loop, configuration: configuration, id: 0, logger: logger
+                ).get()
+                try await connection.close()
+            }
+            probes.addTask {
+                try await Task.sleep(for: timeout)
+                throw RepositoryError.unavailable("no answer within \(timeout)")
+            }
+            defer { probes.cancelAll() }
+            try await probes.next()
+        }
+    }
+
+    /// SQLSTATE 57P03: the server is up but still starting (or recovering); worth waiting for.
+    private static func startingUp(_ error: PSQLError) -> Bool {
+        error.serverInfo?[.sqlState] == "57P03"
     }
 
     /// Runs `body` with a connection, mapping errors and keeping the operation's deadline.
@@ -148,8 +183,8 @@ public final class PostgresBackend: Sendable {
         }
     }
 
-    /// libpq's `sslmode` and `sslrootcert` as PostgresNIO's TLS settings.
-    private static func tls(_ url: PostgresURL) -> PostgresClient.Configuration.TLS {
+    /// libpq's `sslmode` and `sslrootcert` as the TLS settings both the pool and a probe use.
+    private static func tlsConfiguration(_ url: PostgresURL) -> TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
         if let roots = url.rootCertificates { configuration.trustRoots = .file(roots) }
         switch url.tls {
@@ -160,10 +195,24 @@ public final class PostgresBackend: Sendable {
         case .verifyFull, .disable:
             configuration.certificateVerification = .fullVerification
         }
+        return configuration
+    }
+
+    /// The pool's TLS.
+    private static func tls(_ url: PostgresURL) -> PostgresClient.Configuration.TLS {
         switch url.tls {
-        case .disable: return .disable
-        case .prefer: return .prefer(configuration)
-        case .require, .verifyCA, .verifyFull: return .require(configuration)
+        case .disable: .disable
+        case .prefer: .prefer(tlsConfiguration(url))
+        case .require, .verifyCA, .verifyFull: .require(tlsConfiguration(url))
+        }
+    }
+
+    /// A single connection's TLS (its context is made here, so a bad `sslrootcert` fails here).
+    private static func connectionTLS(_ url: PostgresURL) throws -> PostgresConnection.Configuration.TLS {
+        switch url.tls {
+        case .disable: .disable
+        case .prefer: .prefer(try NIOSSLContext(configuration: tlsConfiguration(url)))
+        case .require, .verifyCA, .verifyFull: .require(try NIOSSLContext(configuration: tlsConfiguration(url)))
         }
     }
 }

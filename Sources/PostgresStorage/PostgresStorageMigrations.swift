@@ -103,5 +103,14 @@ public enum PostgresStorageMigrations {
                 "ALTER TABLE sandboxes ADD COLUMN last_used bigint NOT NULL DEFAULT 0",
                 "UPDATE sandboxes SET last_used = created_at",
             ]),
+        PostgresMigration(
+            "storage-9-sweeps",
+            [
+                // A sandbox recorded by an instance that does not know last_used is used now, not
+                // at 1970 (the next sweep would drop it).
+                "ALTER TABLE sandboxes ALTER COLUMN last_used SET DEFAULT extract(epoch FROM now())::bigint",
+                "CREATE INDEX idempotency_keys_age ON idempotency_keys (sandbox, created_at)",
+                "CREATE INDEX fail_scenarios_last_use ON fail_scenarios (last_use)",
+            ]),
     ]
 }

@@ -52,12 +52,41 @@ struct SandboxClusterTests {
         #expect(try await !Self.descriptions(fresh).contains("kept"))
     }
 
+    @Test("a full instance makes room by forgetting its idle copies, never by dropping what others use")
+    func fullInstance() async throws {
+        let (a, b, clock) = try await Self.instances(idleSeconds: 60, maximum: 1)
+        let made = try await SandboxRegistryTests.sandbox(a, "x")
+        _ = try await made.dependencies?.todoRepository.write(
+            .create(TodoDraft(description: "kept"), newID: UUID(), now: .seedEpoch))
+        clock.advance(by: 50)
+        _ = try await SandboxRegistryTests.sandbox(b, "x")
+        clock.advance(by: 20)
+        _ = try await SandboxRegistryTests.sandbox(a, "y")
+        #expect(a.list().map(\.name.rawValue) == ["y"], "A made room")
+        let onB = try await SandboxRegistryTests.sandbox(b, "x")
+        #expect(try await Self.descriptions(onB).contains("kept"), "B's sandbox kept its data")
+    }
+
+    @Test("DELETE through an instance holding a stale copy drops the sandbox the cluster records now")
+    func staleDelete() async throws {
+        let (a, b, _) = try await Self.instances()
+        let first = try await SandboxRegistryTests.sandbox(a, "x")
+        #expect(try await b.drop(first.name))
+        let second = try await SandboxRegistryTests.sandbox(b, "x")
+        #expect(second.generation != first.generation)
+        #expect(try await a.drop(first.name), "A's copy was stale, the sandbox was not")
+        let third = try await SandboxRegistryTests.sandbox(b, "x")
+        #expect(third.generation != second.generation, "the one B made was dropped")
+    }
+
     /// Two instances' registries over one fresh, migrated database.
-    static func instances(idleSeconds: Int64 = 3_600) async throws -> (SandboxRegistry, SandboxRegistry, TestClock) {
+    static func instances(idleSeconds: Int64 = 3_600, maximum: Int = 10) async throws -> (
+        SandboxRegistry, SandboxRegistry, TestClock
+    ) {
         let backend = try await TestPostgres.backend(at: TestPostgres.freshDatabase())
         _ = try await PostgresMigrator.migrate(backend, AppDatabase.postgresMigrations)
         let other = try await TestPostgres.backend(at: backend.url)
-        let limits = SandboxLimits(maximum: 10, idleSeconds: idleSeconds)
+        let limits = SandboxLimits(maximum: maximum, idleSeconds: idleSeconds)
         let (a, clock) = SandboxRegistryTests.registry(
             limits: limits, storage: try await SandboxStorage.postgres(backend, now: 0))
         let (b, _) = SandboxRegistryTests.registry(

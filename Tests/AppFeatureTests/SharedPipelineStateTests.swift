@@ -100,6 +100,11 @@ struct SharedPipelineStateTests {
         try await b.store?.uncount("search", client: "10.0.0.1", window: search.window)
         #expect(try await b.count("search", client: "10.0.0.1")?.window.used == 3, "a 304 is taken back")
         #expect(try await a.count("unlimited", client: "10.0.0.1") == nil)
+        let closed = RateLimiter(
+            limits: ["closed": .init(requests: 0, enforced: true)],
+            store: SharedRateWindows(backend, sandbox: "default"),
+            now: { clock.value })
+        #expect(try await closed.count("closed", client: "10.0.0.1")?.refused == true, "an allowance of 0 refuses all")
 
         let sandboxed = a.sandboxed("elsewhere")
         #expect(try await sandboxed.count("sign-up", client: "10.0.0.1")?.refused == false, "windows are per sandbox")

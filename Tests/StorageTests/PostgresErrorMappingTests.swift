@@ -24,6 +24,22 @@ struct PostgresErrorMappingTests {
         #expect(message.contains("PostgreSQL"))
     }
 
+    @Test("a database the server does not have fails start-up at once, naming it, instead of waiting")
+    func missingDatabaseFailsAtOnce() async throws {
+        let missing = try await TestPostgres.freshDatabase().database("no_such_database")
+        let backend = PostgresBackend(
+            url: missing,
+            limits: PostgresBackend.Limits(
+                connections: 2, statementTimeout: .seconds(5), operationTimeout: .seconds(5), startupWait: .seconds(60)),
+            logger: Logger(label: "test"))
+        backend.start()
+        let started = ContinuousClock.now
+        let error = await #expect(throws: RepositoryError.self) { try await backend.waitUntilReachable() }
+        #expect(ContinuousClock.now - started < .seconds(20), "it did not wait out --postgres-startup-wait")
+        #expect("\(String(describing: error))".contains("3D000"), "\(String(describing: error))")
+        await backend.stop()
+    }
+
     @Test("a query after the pool stopped is unavailable")
     func afterStop() async throws {
         let backend = try await TestPostgres.backend(at: TestPostgres.freshDatabase())

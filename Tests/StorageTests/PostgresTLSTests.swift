@@ -20,7 +20,7 @@ struct PostgresTLSTests {
         #expect(try await Self.encrypted(url + "?sslmode=require"), "require: TLS, the certificate unchecked")
         #expect(try await Self.encrypted(url + "?sslmode=prefer"), "prefer: TLS when offered")
         await #expect(throws: (any Error).self, "verify-full: a self-signed certificate is not trusted") {
-            _ = try await Self.encrypted(url + "?sslmode=verify-full")
+            _ = try await Self.encrypted(url + "?sslmode=verify-full", within: .seconds(3))
         }
         let trusted = "sslrootcert=\(folder)/server.crt"
         #expect(try await Self.encrypted(url + "?sslmode=verify-full&\(trusted)"), "trusted through sslrootcert")
@@ -35,14 +35,15 @@ struct PostgresTLSTests {
             try PostgresURL("postgres://u@h/db?sslmode=verify-full&sslrootcert=/ca.pem").rootCertificates == "/ca.pem")
     }
 
-    /// Whether a connection made with `text` is encrypted, by the server's own account.
-    private static func encrypted(_ text: String) async throws -> Bool {
+    /// Whether a connection made with `text` is encrypted, by the server's own account. Generous
+    /// by default: the whole suite shares two cores, and a TLS handshake is slow under load.
+    private static func encrypted(_ text: String, within deadline: Duration = .seconds(30)) async throws -> Bool {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let backend = PostgresBackend(
             url: try PostgresURL(text),
             limits: PostgresBackend.Limits(
-                connections: 1, statementTimeout: .seconds(10), operationTimeout: .seconds(3), startupWait: .zero),
+                connections: 1, statementTimeout: deadline, operationTimeout: deadline, startupWait: .zero),
             logger: logger)
         backend.start()
         defer { Task { await backend.stop() } }

@@ -1,7 +1,6 @@
 public import HTTPKit
 import PostgresNIO
 public import PostgresStorage
-import Storage
 import Synchronization
 
 /// Rate-limit windows kept in PostgreSQL, so a client's allowance is one allowance however many
@@ -31,6 +30,11 @@ public struct SharedRateWindows: RateWindowStore {
     public func count(_ resource: String, client: String, limit: RateLimiter.Limit, now: Int64) async throws
         -> RateLimiter.Tally
     {
+        // An allowance of none refuses every request, as in memory (the upsert would count one).
+        if limit.enforced, limit.requests <= 0 {
+            return RateLimiter.Tally(
+                window: RateLimiter.Window(limit: 0, used: 0, reset: now + limit.windowSeconds), refused: true)
+        }
         let sweeps = sweep.due(at: now)
         return try await database.withConnection { [sandbox] connection in
             if sweeps {
@@ -60,7 +64,9 @@ public struct SharedRateWindows: RateWindowStore {
                 return RateLimiter.Tally(
                     window: RateLimiter.Window(limit: limit.requests, used: used, reset: reset), refused: true)
             }
-            throw RepositoryError.unknown("rate_windows lost the row it refused a request by.")
+            // Swept or reset between the two statements: still a refusal, of a window now over.
+            return RateLimiter.Tally(
+                window: RateLimiter.Window(limit: limit.requests, used: limit.requests, reset: now + 1), refused: true)
         }
     }
 

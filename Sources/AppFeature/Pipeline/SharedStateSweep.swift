@@ -27,28 +27,55 @@ public struct SharedStateSweep: Sendable {
         self.keysKept = keysKept
     }
 
-    /// Deletes what expired by `now` (Unix milliseconds).
+    /// Deletes what expired by `now` (Unix milliseconds) — unless another instance is sweeping:
+    /// one at a time is enough. Each delete is its own statement, so one that times out on a large
+    /// table leaves the others' work done.
     public func run(now: Int64) async throws {
         let expired = now - keyLifetime.components.seconds * 1000
         let abandoned = now - keyLease.components.seconds * 1000
         let idle = now - scenarioIdle.components.seconds * 1000
-        try await database.transaction { [keysKept] connection in
-            try await connection.query(
-                """
-                DELETE FROM idempotency_keys
-                WHERE created_at < \(expired) OR (status IS NULL AND created_at < \(abandoned))
-                """, logger: connection.logger)
-            try await connection.query(
-                """
-                DELETE FROM idempotency_keys AS key USING (
-                    SELECT sandbox, scope, row_number() OVER (PARTITION BY sandbox ORDER BY created_at DESC) AS age
-                    FROM idempotency_keys) AS ranked
-                WHERE key.sandbox = ranked.sandbox AND key.scope = ranked.scope
-                    AND ranked.age > CASE WHEN key.sandbox = 'default' THEN \(keysKept.default)
-                        ELSE \(keysKept.named) END
-                """, logger: connection.logger)
-            try await connection.query(
-                "DELETE FROM fail_scenarios WHERE last_use < \(idle)", logger: connection.logger)
+        try await database.withConnection { [keysKept] connection in
+            guard try await Self.lock(connection, "pg_try_advisory_lock") else { return }
+            do {
+                try await Self.delete(
+                    on: connection, expired: expired, abandoned: abandoned, idle: idle, kept: keysKept)
+            } catch {
+                _ = try? await Self.lock(connection, "pg_advisory_unlock")
+                throw error
+            }
+            _ = try await Self.lock(connection, "pg_advisory_unlock")
         }
     }
+
+    private static func delete(
+        on connection: PostgresConnection, expired: Int64, abandoned: Int64, idle: Int64,
+        kept: (default: Int, named: Int)
+    ) async throws {
+        let logger = connection.logger
+        try await connection.query(
+            """
+            DELETE FROM idempotency_keys
+            WHERE created_at < \(expired) OR (status IS NULL AND created_at < \(abandoned))
+            """, logger: logger)
+        // Answered keys beyond a sandbox's newest; one in flight stays until it is answered.
+        try await connection.query(
+            """
+            DELETE FROM idempotency_keys AS key USING (
+                SELECT sandbox, scope, row_number() OVER (PARTITION BY sandbox ORDER BY created_at DESC) AS age
+                FROM idempotency_keys WHERE status IS NOT NULL) AS ranked
+            WHERE key.sandbox = ranked.sandbox AND key.scope = ranked.scope
+                AND ranked.age > CASE WHEN key.sandbox = 'default' THEN \(kept.default) ELSE \(kept.named) END
+            """, logger: logger)
+        try await connection.query("DELETE FROM fail_scenarios WHERE last_use < \(idle)", logger: logger)
+    }
+
+    /// The sweep's advisory lock ("Sweep" in ASCII), taken or released by `function`.
+    private static func lock(_ connection: PostgresConnection, _ function: String) async throws -> Bool {
+        let rows = try await connection.query(
+            PostgresQuery(unsafeSQL: "SELECT \(function)(\(lockKey))"), logger: connection.logger)
+        for try await held in rows.decode(Bool.self) { return held }
+        return false
+    }
+
+    private static let lockKey: Int64 = 0x5377_6565_70
 }

@@ -17,8 +17,10 @@ extension SandboxRegistry {
             guard storage.shared != nil else { return false }
             return try await storage.drop(name, nil)
         }
-        // False when another instance dropped it first: this copy was stale.
-        return try await finish(closing)
+        if try await finish(closing) { return true }
+        // This copy was stale: another instance dropped the sandbox, or made the name again — the
+        // sandbox the cluster records now is the one to drop.
+        return storage.shared == nil ? false : try await storage.drop(name, nil)
     }
 
     /// Drops every sandbox idle for longer than the limit; returns those dropped. One the storage
@@ -83,8 +85,9 @@ extension SandboxRegistry {
             }
         }
         do {
-            // Of the slot's generation: another instance may have made the name again meanwhile.
-            return try await storage.drop(closing.name, closing.slot.generation)
+            // Of the sandbox's generation (an adopted one's is the record's, not the slot's): another
+            // instance may have made the name again meanwhile.
+            return try await storage.drop(closing.name, survivor?.generation ?? closing.slot.generation)
         } catch {
             if let survivor {
                 slots.withLock { slots in

@@ -29,27 +29,32 @@ extension SandboxRegistry {
     var touchInterval: Int64 { max(1, min(60, limits.idleSeconds / 10)) }
 
     /// The shared sweep: this instance forgets its copies idle here (their data stays, others may
-    /// use it), then drops the sandboxes no instance has used within the limit; returns those.
+    /// use it), then drops the sandboxes no instance has used within the limit — each only if still
+    /// unused when the drop runs — and returns those.
     func sweepShared(_ shared: SharedSandboxes, now: Int64) async -> [SandboxName] {
-        slots.withLock { slots in
-            for (name, slot) in slots.live {
-                guard let lastUsed = slot.lastUsed, now - lastUsed > limits.idleSeconds else { continue }
-                slots.live[name] = nil
-            }
-        }
-        let idle: [SandboxRecord]
+        slots.withLock { slots in forgetIdle(in: &slots, now: now) }
+        let cutoff = now - limits.idleSeconds
+        var dropped: [SandboxName] = []
         do {
-            idle = try await shared.idle(before: now - limits.idleSeconds)
-        } catch {
-            logger.error("cannot read idle sandboxes", metadata: ["reason": "\(error)"])
-            return []
-        }
-        let closed = slots.withLock { slots in
-            idle.map { record in
-                if slots.live[record.name]?.generation == record.generation { slots.live[record.name] = nil }
-                return close(record.name, .dormant(record, lastUsed: now), in: &slots)
+            for record in try await shared.idle(before: cutoff) {
+                guard try await shared.drop(record, ifUnusedSince: cutoff) else { continue }
+                slots.withLock { slots in
+                    if slots.live[record.name]?.generation == record.generation { slots.live[record.name] = nil }
+                }
+                dropped.append(record.name)
             }
+        } catch {
+            logger.error("cannot drop idle sandboxes", metadata: ["reason": "\(error)"])
         }
-        return await finish(closed)
+        if !dropped.isEmpty { logger.info("dropped sandboxes", metadata: ["names": "\(dropped)"]) }
+        return dropped
+    }
+
+    /// Takes the copies idle here beyond the limit out of the registry, without dropping their data.
+    func forgetIdle(in slots: inout Slots, now: Int64) {
+        for (name, slot) in slots.live {
+            guard let lastUsed = slot.lastUsed, now - lastUsed > limits.idleSeconds else { continue }
+            slots.live[name] = nil
+        }
     }
 }

@@ -136,7 +136,14 @@ public final class SandboxRegistry: Sendable {
                 return (.opening(task), [])
             case nil:
                 var expired: [Closing] = []
-                if slots.live.count >= limits.maximum { expired = closeExpired(in: &slots, now: now) }
+                if slots.live.count >= limits.maximum {
+                    // Shared, a sandbox idle here may be busy elsewhere: only this copy goes.
+                    if storage.shared == nil {
+                        expired = closeExpired(in: &slots, now: now)
+                    } else {
+                        forgetIdle(in: &slots, now: now)
+                    }
+                }
                 if slots.live.count >= limits.maximum {
                     return (.full(retryAfter: retryAfter(slots, now: now)), expired)
                 }

@@ -59,8 +59,11 @@ extension SandboxStorage {
     /// instead of going, so no cached answer of the old sandbox is taken for the new one's. One
     /// transaction: wholly there or wholly gone. Writes still running hold the record (`FOR
     /// SHARE`), so the drop waits for them.
-    static func drop(_ name: String, generation: Int64?, on connection: PostgresConnection) async throws -> Bool {
-        guard try await SandboxPostgresRows.delete(connection, name, generation: generation) else { return false }
+    static func drop(
+        _ name: String, generation: Int64?, unusedSince cutoff: Int64? = nil, on connection: PostgresConnection
+    ) async throws -> Bool {
+        guard try await SandboxPostgresRows.delete(connection, name, generation: generation, unusedSince: cutoff)
+        else { return false }
         try await TodoRepository.dropSandbox(connection, name)
         try await NewsletterRepository.dropSandbox(connection, name)
         for table in ["idempotency_keys", "fail_scenarios", "journal_entries", "rate_windows", "outbox_mails"] {
@@ -123,11 +126,15 @@ enum SandboxPostgresRows {
             logger: connection.logger)
     }
 
-    /// Deletes `name`'s record, only while it is of `generation` when given; whether it did.
-    static func delete(_ connection: PostgresConnection, _ name: String, generation: Int64?) async throws -> Bool {
+    /// Deletes `name`'s record, only while it is of `generation` and unused since `cutoff` when
+    /// given; whether it did.
+    static func delete(
+        _ connection: PostgresConnection, _ name: String, generation: Int64?, unusedSince cutoff: Int64?
+    ) async throws -> Bool {
         let rows = try await connection.query(
             """
             DELETE FROM sandboxes WHERE name = \(name) AND (\(generation)::bigint IS NULL OR generation = \(generation))
+                AND (\(cutoff)::bigint IS NULL OR last_used < \(cutoff))
             RETURNING 1
             """, logger: connection.logger)
         for try await _ in rows { return true }

@@ -36,6 +36,15 @@ public struct SharedSandboxes: Sendable {
         }
     }
 
+    /// Drops `record`'s sandbox if no instance has used it since `cutoff` — checked in the deleting
+    /// statement, so a use recorded meanwhile keeps it; whether it did.
+    func drop(_ record: SandboxRecord, ifUnusedSince cutoff: Int64) async throws -> Bool {
+        try await database.transaction { connection in
+            try await SandboxStorage.drop(
+                record.name.rawValue, generation: record.generation, unusedSince: cutoff, on: connection)
+        }
+    }
+
     /// The seeded sandboxes no instance has used since `cutoff`, by name.
     func idle(before cutoff: Int64) async throws -> [SandboxRecord] {
         try await database.withConnection { try await SandboxPostgresRows.idle($0, before: cutoff) }
