@@ -257,7 +257,9 @@ struct Serve: AsyncParsableCommand {
         metrics.observe(server: { server.statistics() }, cache: cache)
         var groupConfiguration = ServiceGroupConfiguration(
             services: [server, SandboxSweeper(sandboxes: handler.sandboxes)]
-                + (database.sharedStateSweep.map { [SharedStateSweeper(sweep: $0, logger: logger)] } ?? []),
+                + (database.sharedStateSweep.map { [SharedStateSweeper(sweep: $0, logger: logger)] } ?? [])
+                + (dev && database.datasets.isShared
+                    ? [DatasetFollower(datasets: database.datasets, interval: .seconds(1), logger: logger)] : []),
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         )

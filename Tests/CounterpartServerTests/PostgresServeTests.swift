@@ -62,6 +62,33 @@ struct PostgresServeTests {
         }
     }
 
+    @Test("a reset to another seed through one instance: the others adopt the new datasets within seconds")
+    func reseedFollowed() async throws {
+        let url = try await Self.urlWithPassword()
+        let a = try ServerProcess(["serve", "--port", "0", "--database", url, "--dev"])
+        let b = try ServerProcess(["serve", "--port", "0", "--database", url, "--dev"])
+        let onA = try HTTPClient(port: try #require(await a.listeningPort(within: .seconds(60)), "\(a.printed)"))
+        let onB = try HTTPClient(port: try #require(await b.listeningPort(within: .seconds(60)), "\(b.printed)"))
+        let query = "/search/repositories?q=swift&per_page=5"
+        let before = try onB.request("GET", query).body
+        #expect(try onA.request("GET", query).body == before)
+        let reset = try onA.request(
+            "POST", "/__admin/reset", headers: [("Content-Type", "application/json")], body: Array(#"{"seed":7}"#.utf8))
+        #expect(reset.status == 200, "\(String(decoding: reset.body, as: UTF8.self))")
+        let reseeded = try onA.request("GET", query).body
+        #expect(reseeded != before, "seed 7 is other repositories")
+        var followed = false
+        for _ in 0..<100 where !followed {
+            followed = try onB.request("GET", query).body == reseeded
+            if !followed { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(followed, "B answers from seed 7 too")
+        for server in [a, b] {
+            kill(server.process.processIdentifier, SIGTERM)
+            #expect(await server.exitStatus() == 0)
+        }
+    }
+
     @Test("counterpart migrate applies the steps once and seeds; seed fills the bench todos; no password printed")
     func migrateAndSeed() async throws {
         let url = try await Self.urlWithPassword()

@@ -57,6 +57,9 @@ extension AppDatabase {
         let datasets = SeededDatasets(
             seed: try await DatasetSeedRow.current(backend) ?? seed, repositories: .postgres(backend),
             pins: .postgres(backend),
+            shared: SeededDatasets.Shared(
+                recordedSeed: { try await DatasetSeedRow.current(backend) },
+                backends: { (.postgres(backend), .postgres(backend)) }),
             regenerate: { seed in
                 let repositories = RepositorySeed.repositories(seed: seed)
                 let pins = dataset.pins(seed: seed)

@@ -22,20 +22,49 @@ public final class SeededDatasets: Sendable {
         var pins: MapPinRepository
     }
 
+    /// Where other instances may reseed the same datasets (PostgreSQL): the seed they recorded,
+    /// and this instance's backends over the tables as they now are.
+    struct Shared: Sendable {
+        var recordedSeed: @Sendable () async throws -> UInt64?
+        var backends: @Sendable () -> (RepoSearchRepository, MapPinRepository)
+    }
+
     private let current: Mutex<Generation>
     private let gate = ReadWriteGate()
     private let regenerate: @Sendable (UInt64) async throws -> (RepoSearchRepository, MapPinRepository)
+    private let shared: Shared?
 
     /// Starts with `repositories` and `pins` of `seed`; `regenerate` makes (and, in a file, stores)
-    /// the pair for another seed.
+    /// the pair for another seed; `shared`, where other instances may do so too.
     init(
         seed: UInt64,
         repositories: RepoSearchRepository,
         pins: MapPinRepository,
+        shared: Shared? = nil,
         regenerate: @escaping @Sendable (UInt64) async throws -> (RepoSearchRepository, MapPinRepository)
     ) {
         current = Mutex(Generation(seed: seed, version: 0, repositories: repositories, pins: pins))
+        self.shared = shared
         self.regenerate = regenerate
+    }
+
+    /// Whether another instance can reseed these datasets (so `catchUp` has work to do).
+    public var isShared: Bool { shared != nil }
+
+    /// Adopts the seed another instance reseeded the shared datasets to, if it changed: new
+    /// backends over the tables as they are (their indexes and trees built anew from them), and a
+    /// new version, so no answer cached from the old seed is served. Returns the seed adopted.
+    public func catchUp() async throws -> UInt64? {
+        guard let shared, let recorded = try await shared.recordedSeed(), recorded != seed else { return nil }
+        return await gate.write {
+            let (repositories, pins) = shared.backends()
+            return current.withLock { generation in
+                guard generation.seed != recorded else { return nil }
+                generation = Generation(
+                    seed: recorded, version: generation.version + 1, repositories: repositories, pins: pins)
+                return recorded
+            }
+        }
     }
 
     /// The seed the datasets were generated from.
