@@ -123,15 +123,15 @@ public final class SandboxRegistry: Sendable {
     func lookup(_ name: SandboxName, on executor: (any TaskExecutor)? = nil) -> Lookup {
         if name.isDefault { return .ready(defaultSandbox) }
         let now = now()
-        let found: (Sandbox) -> Lookup = { [storage] in storage.shared == nil ? .ready($0) : .confirm($0) }
+        let shared = storage.shared != nil
         let (lookup, expired) = slots.withLock { slots -> (Lookup, [Closing]) in
             switch slots.live[name] {
             case .dormant(let record, _):
                 let sandbox = awaken(record, lastUsed: now, in: &slots)
-                return (found(sandbox), [])
+                return (shared ? .confirm(sandbox) : .ready(sandbox), [])
             case .ready(let sandbox):
                 sandbox.touch(now)
-                return (found(sandbox), [])
+                return (shared ? .confirm(sandbox) : .ready(sandbox), [])
             case .opening(let task, _):
                 return (.opening(task), [])
             case nil:
