@@ -69,9 +69,10 @@ struct Seed: AsyncParsableCommand {
     }
 }
 
-/// Opens the SQLite file or PostgreSQL database `database` without seeding its todos, marks it as filled by `dataset` when it is
-/// new (so `serve` will not seed it), and stores `todos` exactly as given. The read-only datasets
-/// are generated from `seed` into empty tables, the pins as `pins` says.
+/// Opens the SQLite file or PostgreSQL database `database` without seeding its todos, marks it as
+/// filled by `dataset` when it is new (so `serve` will not seed it), and stores `todos` exactly as
+/// given. The read-only datasets are generated from `seed` into empty tables, the pins as `pins`
+/// says.
 private func fill(
     _ database: DatabaseArgument,
     with todos: [Todo],

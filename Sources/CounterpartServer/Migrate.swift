@@ -46,9 +46,8 @@ struct Migrate: AsyncParsableCommand {
                 print("\(url) is at this build's schema; nothing to apply.")
             } else {
                 let seeded = outcome.seeded ? ", and seeded the datasets of seed \(seed)" : ""
-                print(
-                    "Applied \(outcome.applied.count) steps to \(url)\(seeded): \(outcome.applied.joined(separator: ", "))."
-                )
+                let steps = outcome.applied.joined(separator: ", ")
+                print("Applied \(outcome.applied.count) steps to \(url)\(seeded): \(steps).")
             }
         }
     }

@@ -256,10 +256,7 @@ struct Serve: AsyncParsableCommand {
         let server = HTTPServer(configuration: serverConfiguration, handler: handler, logger: logger)
         metrics.observe(server: { server.statistics() }, cache: cache)
         var groupConfiguration = ServiceGroupConfiguration(
-            services: [server, SandboxSweeper(sandboxes: handler.sandboxes)]
-                + (database.sharedStateSweep.map { [SharedStateSweeper(sweep: $0, logger: logger)] } ?? [])
-                + (dev && database.datasets.isShared
-                    ? [DatasetFollower(datasets: database.datasets, interval: .seconds(1), logger: logger)] : []),
+            services: [server] + upkeep(sandboxes: handler.sandboxes, database: database, logger: logger),
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         )

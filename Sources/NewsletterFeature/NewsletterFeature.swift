@@ -148,7 +148,7 @@ public struct NewsletterFeature: Reducer, Sendable {
         @Dependency(\.uuid) var uuid
         let limiter = policy.addressLimiter
         let resource = NewsletterPolicy.addressResource
-        if limiter.store == nil {
+        if !limiter.sharesWindows(of: resource) {
             if let window = limiter.window(for: resource, client: address.identity), window.remaining == 0,
                 limiter.limit(for: resource)?.enforced == true
             {

@@ -118,26 +118,16 @@ public final class PostgresBackend: Sendable {
         }
     }
 
-    /// One connection opened and closed, bounded by the operation timeout.
+    /// One connection opened and closed, its connecting bounded by the operation timeout.
     private func probe() async throws {
-        let configuration = PostgresConnection.Configuration(
+        var configuration = PostgresConnection.Configuration(
             host: url.host, port: url.port, username: url.username, password: url.password, database: url.database,
             tls: try Self.connectionTLS(url))
-        let (loop, logger, timeout) = (group.next(), logger, limits.operationTimeout)
-        try await withThrowingTaskGroup(of: Void.self) { probes in
-            probes.addTask {
-                let connection = try await PostgresConnection.connect(
-                    on: loop, configuration: configuration, id: 0, logger: logger
-                ).get()
-                try await connection.close()
-            }
-            probes.addTask {
-                try await Task.sleep(for: timeout)
-                throw RepositoryError.unavailable("no answer within \(timeout)")
-            }
-            defer { probes.cancelAll() }
-            try await probes.next()
-        }
+        configuration.options.connectTimeout = .milliseconds(limits.operationTimeout.milliseconds)
+        let connection = try await PostgresConnection.connect(
+            on: group.next(), configuration: configuration, id: 0, logger: logger
+        ).get()
+        try await connection.close()
     }
 
     /// SQLSTATE 57P03: the server is up but still starting (or recovering); worth waiting for.

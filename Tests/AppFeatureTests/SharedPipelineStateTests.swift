@@ -79,7 +79,10 @@ struct SharedPipelineStateTests {
             store: SharedRateWindows(backend, sandbox: "default"),
             now: { clock.value })
         let b = RateLimiter(
-            limits: ["sign-up": .init(requests: 5, enforced: true), "search": .init(requests: 2, enforced: false)],
+            limits: [
+                "sign-up": .init(requests: 5, enforced: true), "search": .init(requests: 2, enforced: true),
+                "nominal": .init(requests: 2, enforced: false),
+            ],
             store: SharedRateWindows(try await TestPostgres.backend(at: backend.url), sandbox: "default"),
             now: { clock.value })
         let tallies = try await withThrowingTaskGroup(of: RateLimiter.Tally?.self) { group in
@@ -94,11 +97,13 @@ struct SharedPipelineStateTests {
         #expect(try await a.count("sign-up", client: "10.0.0.2")?.refused == false, "each client its own window")
 
         let search = try #require(try await b.count("search", client: "10.0.0.1"))
-        _ = try await b.count("search", client: "10.0.0.1")
-        let unenforced = try #require(try await b.count("search", client: "10.0.0.1"))
-        #expect(!unenforced.refused && unenforced.window.used == 3, "an unenforced window counts past its limit")
+        #expect(try await b.count("search", client: "10.0.0.1")?.window.used == 2)
+        #expect(try await b.count("search", client: "10.0.0.1")?.refused == true)
         try await b.store?.uncount("search", client: "10.0.0.1", window: search.window)
-        #expect(try await b.count("search", client: "10.0.0.1")?.window.used == 3, "a 304 is taken back")
+        let retaken = try #require(try await b.count("search", client: "10.0.0.1"))
+        #expect(!retaken.refused && retaken.window.used == 2, "a 304 is taken back")
+        #expect(!b.sharesWindows(of: "nominal") && b.sharesWindows(of: "search"))
+        #expect(try await b.count("nominal", client: "10.0.0.1") == nil, "a window that only reports stays in memory")
         #expect(try await a.count("unlimited", client: "10.0.0.1") == nil)
         let closed = RateLimiter(
             limits: ["closed": .init(requests: 0, enforced: true)],
@@ -117,7 +122,9 @@ struct SharedPipelineStateTests {
         #expect(try await sandboxed.count("sign-up", client: "10.0.0.1")?.window.used == 2, "only its sandbox's")
     }
 
-    @Test("the sweep forgets what memory would: old and abandoned keys, keys beyond the cap, idle scenarios")
+    @Test(
+        "the sweep forgets what memory would: old and abandoned keys, keys beyond the cap, idle scenarios, reset windows"
+    )
     func sweep() async throws {
         let backend = try await TestPostgres.migratedBackend([])
         let clock = LockIsolated<Int64>(1_000_000_000)
@@ -138,10 +145,17 @@ struct SharedPipelineStateTests {
         clock.withValue { $0 += 3_600_000 }
         _ = try await scenarios.shouldFail("busy", failures: 1)
 
+        let windows = SharedRateWindows(backend, sandbox: "default")
+        let limit = RateLimiter.Limit(requests: 5, enforced: true)
+        let seconds = clock.value / 1000
+        _ = try await windows.count("sign-up", client: "reset long ago", limit: limit, now: seconds - 3_600)
+        _ = try await windows.count("sign-up", client: "current", limit: limit, now: seconds)
+
         try await SharedStateSweep(backend, keysKept: (default: 10, named: 3)).run(now: clock.value - 1)
         #expect(
             try await Self.rows(backend, "SELECT scope FROM idempotency_keys ORDER BY scope") == ["k2", "k3", "k4"])
         #expect(try await Self.rows(backend, "SELECT name FROM fail_scenarios") == ["busy"])
+        #expect(try await Self.rows(backend, "SELECT client FROM rate_windows") == ["current"])
     }
 
     private static func rows(_ backend: PostgresBackend, _ sql: String) async throws -> [String] {

@@ -1,7 +1,6 @@
 public import HTTPKit
 import PostgresNIO
 public import PostgresStorage
-import Synchronization
 
 /// Rate-limit windows kept in PostgreSQL, so a client's allowance is one allowance however many
 /// instances its requests land on (api.md §1.2 across a cluster, architecture.md §6).
@@ -9,22 +8,16 @@ import Synchronization
 /// One row per sandbox, resource and client. Counting is one statement: it starts a new window or
 /// adds to the current one unless an enforced window is spent — the row lock orders instances
 /// counting the same client, so exactly `requests` requests of a window get through. Expired rows
-/// are deleted as the store goes, at most once a minute per instance.
+/// go with `SharedStateSweep`, off the requests' path.
 public struct SharedRateWindows: RateWindowStore {
     let database: PostgresBackend
     /// The sandbox whose windows these are.
     let sandbox: String
-    private let sweep: Sweep
 
     /// The windows of `sandbox`.
     public init(_ database: PostgresBackend, sandbox: String) {
-        self.init(database, sandbox: sandbox, sweep: Sweep())
-    }
-
-    private init(_ database: PostgresBackend, sandbox: String, sweep: Sweep) {
         self.database = database
         self.sandbox = sandbox
-        self.sweep = sweep
     }
 
     public func count(_ resource: String, client: String, limit: RateLimiter.Limit, now: Int64) async throws
@@ -35,11 +28,7 @@ public struct SharedRateWindows: RateWindowStore {
             return RateLimiter.Tally(
                 window: RateLimiter.Window(limit: 0, used: 0, reset: now + limit.windowSeconds), refused: true)
         }
-        let sweeps = sweep.due(at: now)
         return try await database.withConnection { [sandbox] connection in
-            if sweeps {
-                try await connection.query("DELETE FROM rate_windows WHERE reset <= \(now)", logger: connection.logger)
-            }
             let counted = try await connection.query(
                 """
                 INSERT INTO rate_windows AS existing (sandbox, resource, client, used, reset)
@@ -82,26 +71,12 @@ public struct SharedRateWindows: RateWindowStore {
     }
 
     public func sandboxed(_ name: String) -> any RateWindowStore {
-        SharedRateWindows(database, sandbox: name, sweep: sweep)
+        SharedRateWindows(database, sandbox: name)
     }
 
     public func removeAll() async throws {
         _ = try await database.withConnection { [sandbox] connection in
             try await connection.query("DELETE FROM rate_windows WHERE sandbox = \(sandbox)", logger: connection.logger)
-        }
-    }
-
-    /// When this instance last deleted expired windows (every sandbox's: one sweep serves all).
-    private final class Sweep: Sendable {
-        private let last = Mutex<Int64>(0)
-
-        /// Whether a sweep is due at `now`; if so, it is taken.
-        func due(at now: Int64) -> Bool {
-            last.withLock { last in
-                guard now - last >= 60 else { return false }
-                last = now
-                return true
-            }
         }
     }
 }

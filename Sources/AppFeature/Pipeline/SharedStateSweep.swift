@@ -5,8 +5,8 @@ public import PostgresStorage
 /// PostgreSQL nothing forgets by itself, so once a minute one instance or another deletes what
 /// memory would have dropped — idempotency keys past their day (or beyond a sandbox's newest
 /// 10,000 in `default`, 1,000 in a named one, as `IdempotencyStore` caps them), unanswered keys past
-/// their lease, and `fail=N` scenarios idle past their minute. Rate windows and the journal trim
-/// themselves as they are written.
+/// their lease, `fail=N` scenarios idle past their minute, and rate windows that have reset. The
+/// journal and the outbox trim themselves as they are written.
 public struct SharedStateSweep: Sendable {
     let database: PostgresBackend
     let keyLifetime: Duration
@@ -31,14 +31,10 @@ public struct SharedStateSweep: Sendable {
     /// one at a time is enough. Each delete is its own statement, so one that times out on a large
     /// table leaves the others' work done.
     public func run(now: Int64) async throws {
-        let expired = now - keyLifetime.components.seconds * 1000
-        let abandoned = now - keyLease.components.seconds * 1000
-        let idle = now - scenarioIdle.components.seconds * 1000
-        try await database.withConnection { [keysKept] connection in
+        try await database.withConnection { connection in
             guard try await Self.lock(connection, "pg_try_advisory_lock") else { return }
             do {
-                try await Self.delete(
-                    on: connection, expired: expired, abandoned: abandoned, idle: idle, kept: keysKept)
+                try await delete(expiredBy: now, on: connection)
             } catch {
                 _ = try? await Self.lock(connection, "pg_advisory_unlock")
                 throw error
@@ -47,10 +43,10 @@ public struct SharedStateSweep: Sendable {
         }
     }
 
-    private static func delete(
-        on connection: PostgresConnection, expired: Int64, abandoned: Int64, idle: Int64,
-        kept: (default: Int, named: Int)
-    ) async throws {
+    private func delete(expiredBy now: Int64, on connection: PostgresConnection) async throws {
+        let expired = now - keyLifetime.components.seconds * 1000
+        let abandoned = now - keyLease.components.seconds * 1000
+        let idle = now - scenarioIdle.components.seconds * 1000
         let logger = connection.logger
         try await connection.query(
             """
@@ -64,9 +60,10 @@ public struct SharedStateSweep: Sendable {
                 SELECT sandbox, scope, row_number() OVER (PARTITION BY sandbox ORDER BY created_at DESC) AS age
                 FROM idempotency_keys WHERE status IS NOT NULL) AS ranked
             WHERE key.sandbox = ranked.sandbox AND key.scope = ranked.scope
-                AND ranked.age > CASE WHEN key.sandbox = 'default' THEN \(kept.default) ELSE \(kept.named) END
+                AND ranked.age > CASE WHEN key.sandbox = 'default' THEN \(keysKept.default) ELSE \(keysKept.named) END
             """, logger: logger)
         try await connection.query("DELETE FROM fail_scenarios WHERE last_use < \(idle)", logger: logger)
+        try await connection.query("DELETE FROM rate_windows WHERE reset <= \(now / 1000)", logger: logger)
     }
 
     /// The sweep's advisory lock ("Sweep" in ASCII), taken or released by `function`.

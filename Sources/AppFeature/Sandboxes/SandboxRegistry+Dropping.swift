@@ -68,8 +68,9 @@ extension SandboxRegistry {
     }
 
     /// Drops a closed sandbox's data — after its creation, if that was still running — and opens
-    /// its latch; false when the storage no longer held it. When the storage fails (a cancelled request included), the sandbox is put back as
-    /// it was, unless another drop of the name came meanwhile: that one deletes whatever is left.
+    /// its latch; false when the storage no longer held it. When the storage fails (a cancelled
+    /// request included), the sandbox is put back as it was, unless another drop of the name came
+    /// meanwhile: that one deletes whatever is left.
     @discardableResult
     private func finish(_ closing: Closing) async throws -> Bool {
         await closing.previous?.wait()

@@ -11,8 +11,8 @@ import Synchronization
 /// requests away (429 with `Retry-After`) once the window is used up. 304s are not counted.
 /// Shared by every loop, guarded by a `Mutex`. Past `prunedBeyond` windows, expired ones are
 /// dropped — at most once a second, so a flood of distinct clients cannot make every request pay
-/// for a sweep. With a `store` (several instances on one database), the windows are the store's
-/// instead, counted with `count`, which suspends.
+/// for a sweep. With a `store` (several instances on one database), an enforced resource's windows
+/// are the store's instead, counted with `count`, which suspends.
 public final class RateLimiter: Sendable {
     /// A resource's allowance.
     public struct Limit: Sendable, Equatable {
@@ -121,11 +121,18 @@ public final class RateLimiter: Sendable {
         try await store?.removeAll()
     }
 
+    /// Whether `resource`'s windows are the store's: only an enforced allowance, which can refuse,
+    /// is worth a round trip; one that only reports is counted in memory by each instance (a
+    /// search would otherwise cost a write, on a row one busy client makes hot).
+    public func sharesWindows(of resource: String) -> Bool {
+        store != nil && limits[resource]?.enforced == true
+    }
+
     /// Counts one request of `client` on `resource` in the shared store — refused, and not counted,
-    /// when the resource is enforced and the window spent — or `nil` when the resource is not
-    /// limited or there is no store.
+    /// when the window is spent — or `nil` when the resource's windows are not shared
+    /// (`sharesWindows(of:)`): then `window(for:client:)` and `record` count it.
     public func count(_ resource: String, client: String) async throws -> Tally? {
-        guard let store, let limit = limits[resource] else { return nil }
+        guard sharesWindows(of: resource), let store, let limit = limits[resource] else { return nil }
         return try await store.count(resource, client: client, limit: limit, now: now())
     }
 

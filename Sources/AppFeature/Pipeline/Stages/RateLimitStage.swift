@@ -15,9 +15,7 @@ struct RateLimitStage: PipelineStage {
         guard let resource = flow.endpoint.rateLimitResource(flow.request) else { return next(flow) }
         let limiter = flow.sandbox.rateLimiter
         let client = trustProxy ? ForwardedHeaders.client(of: flow.request) : flow.request.peer
-        // Shared only where it can refuse: a window that only reports (search's nominal one) is
-        // counted here, so a search costs no write and one busy client's row never becomes hot.
-        if limiter.store != nil, limiter.limit(for: resource)?.enforced == true {
+        if limiter.sharesWindows(of: resource) {
             return countShared(flow, limiter: limiter, resource: resource, client: client, next)
         }
         guard let window = limiter.window(for: resource, client: client) else { return next(flow) }
