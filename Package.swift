@@ -91,6 +91,8 @@ let package = Package(
                 "Reducers",
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C interface, for ColumnCursor's column reads (the library GRDB links already).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings

@@ -14,6 +14,12 @@ extension UUID {
         self.init(strict: text[...])
     }
 
+    /// Parses the one accepted spelling from UTF-8 bytes in place (a database column).
+    public init?(strictUTF8 utf8: UnsafeBufferPointer<UInt8>) {
+        guard let uuid = Self.parse(utf8) else { return nil }
+        self.init(uuid: uuid)
+    }
+
     /// The 16 bytes spelled by `utf8`, read in place: every stored todo's id is parsed on each list
     /// read, so this allocates nothing (a byte array per id cost 8 % of an uncached `GET /todos`).
     private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> uuid_t? {

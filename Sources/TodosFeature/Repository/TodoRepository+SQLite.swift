@@ -74,28 +74,28 @@ struct TodoRows: Sendable {
         let cursor =
             switch filter {
             case .all:
-                try Row.fetchCursor(
+                try ColumnCursor(
                     db.cachedStatement(sql: "SELECT \(Self.columns) FROM todos WHERE sandbox = ?" + order),
-                    arguments: [sandbox])
+                    arguments: [sandbox], decode: Self.todo)
             case .active, .completed:
-                try Row.fetchCursor(
+                try ColumnCursor(
                     db.cachedStatement(
                         sql: "SELECT \(Self.columns) FROM todos WHERE sandbox = ? AND isComplete = ?" + order),
-                    arguments: [sandbox, filter == .completed]
+                    arguments: [sandbox, filter == .completed],
+                    decode: Self.todo
                 )
             }
         var todos: [Todo] = []
-        // A cursor reuses one row object instead of copying every row with its column names.
-        while let row = try cursor.next() { todos.append(try Self.todo(row)) }
+        try cursor.forEach { todos.append($0) }
         return todos
     }
 
     func fetchOne(_ db: Database, id: UUID) throws -> Todo? {
-        try Row.fetchOne(
+        try ColumnCursor(
             db.cachedStatement(sql: "SELECT \(Self.columns) FROM todos WHERE sandbox = ? AND id = ?"),
-            arguments: [sandbox, id.lowercased]
-        )
-        .map(Self.todo)
+            arguments: [sandbox, id.lowercased],
+            decode: Self.todo
+        ).next()
     }
 
     func upsert(_ db: Database, _ todo: Todo) throws {
@@ -116,21 +116,18 @@ struct TodoRows: Sendable {
         try db.execute(sql: "DELETE FROM todos WHERE sandbox = ? AND id = ?", arguments: [sandbox, id.lowercased])
     }
 
-    /// A todo from a row of `columns`, read by position (GRDB's by-name lookup lowercases each name).
-    static func todo(_ row: Row) throws -> Todo {
-        let text: String = row[0]
-        guard let id = UUID(strict: text) else {
-            throw RepositoryError.unknown("The todos table holds a malformed id \(text).")
+    /// A todo from a row of `columns`, read by position straight from SQLite.
+    static func todo(_ row: SQLiteColumns) throws -> Todo {
+        guard let id = row.withUTF8(0, UUID.init(strictUTF8:)) else {
+            throw RepositoryError.unknown("The todos table holds a malformed id \(row.text(0)).")
         }
-        let createdAt: Int64 = row[4]
-        let updatedAt: Int64 = row[5]
         return Todo(
             id: id,
-            description: row[1],
-            isComplete: row[2],
-            order: row[3],
-            createdAt: Timestamp(secondsSince1970: createdAt / 1000),
-            updatedAt: Timestamp(secondsSince1970: updatedAt / 1000)
+            description: row.text(1),
+            isComplete: row.integer(2) != 0,
+            order: Int(row.integer(3)),
+            createdAt: Timestamp(secondsSince1970: row.integer(4) / 1000),
+            updatedAt: Timestamp(secondsSince1970: row.integer(5) / 1000)
         )
     }
 }
