@@ -36,8 +36,9 @@ enum SearchResponses {
         ) {
             headers[.link] = link
         }
-        headers[.eTag] = EntityTag.strong(for: writer.bytes)
-        return .json(bytes: writer.bytes, headers: headers)
+        let body = writer.bytes
+        headers[.eTag] = EntityTag.strong(for: body)
+        return .json(bytes: body, headers: headers)
     }
 
     /// `GET /avatars/{login}`: the login's identicon, cacheable for a day.
@@ -54,7 +55,7 @@ enum SearchResponses {
         var writer = JSONWriter(capacity: 4_096)
         let links = RepositoryLinks(baseURL: request.baseURL, webURL: request.webURL)
         RepositoryRepresentation(repository, links: links, form: .full).write(to: &writer)
-        return .json(
-            bytes: writer.bytes, headers: [.cacheControl: "no-cache", .eTag: EntityTag.strong(for: writer.bytes)])
+        let body = writer.bytes
+        return .json(bytes: body, headers: [.cacheControl: "no-cache", .eTag: EntityTag.strong(for: body)])
     }
 }

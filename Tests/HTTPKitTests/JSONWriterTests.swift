@@ -103,6 +103,29 @@ struct JSONWriterTests {
             decoded == ["plain": "http://h/a \"b\"", "suffixed": "http://h/a \"b\"/keys{/key_id}", "parts": "x\ny"])
     }
 
+    @Test("a writer with no room to start with grows to hold long text that needs escaping everywhere")
+    func grows() throws {
+        let text = String(repeating: "\u{1}\"é", count: 5_000)
+        var writer = JSONWriter(capacity: 0)
+        writer.array([text, "tail"]) { $0.string($1) }
+        #expect(writer.bytes.count == 2 + (5_000 * (6 + 2 + 2) + 2) + 1 + 6)
+        let decoded = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String]
+        #expect(decoded == [text, "tail"])
+    }
+
+    @Test("a string's parts are escaped and joined, then its tail is written as given")
+    func partsAndTail() throws {
+        let id = try #require(UUID(strict: "6E3B0C54-2E3F-4A8B-9F10-1D2C3B4A5E6F"))
+        var writer = JSONWriter(capacity: 1)
+        writer.array([0, 1]) { writer, index in
+            writer.string("http://h/\"", index == 0 ? "/todos/" : "", then: 36) { id.writeLowercased(into: $0) }
+        }
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == #"["http://h/\"/todos/6e3b0c54-2e3f-4a8b-9f10-1d2c3b4a5e6f","http://h/\"6e3b0c54-2e3f-4a8b-9f10-1d2c3b4a5e6f"]"#
+        )
+    }
+
     @Test("random strings survive JSONSerialization", arguments: 0..<20)
     func randomStrings(seed: Int) throws {
         var generator = SplitMix(state: UInt64(seed))

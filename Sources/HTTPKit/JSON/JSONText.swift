@@ -19,11 +19,14 @@ extension JSONWriter {
         assert(
             !Self.needsEscaping(UnsafeRawBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)),
             "\(suffix) needs escaping; write it with string(_:_:_:_:)")
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: prefix.escaped)
-        bytes.append(contentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
+        prefix.escaped.withUnsafeBufferPointer { escaped in
+            reserve(escaped.count + suffix.utf8CodeUnitCount + 3)
+            separate()
+            put(UInt8(ascii: "\""))
+            put(escaped)
+            put(suffix)
+            put(UInt8(ascii: "\""))
+        }
         needsComma = true
     }
 }

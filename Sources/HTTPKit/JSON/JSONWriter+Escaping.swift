@@ -1,34 +1,36 @@
 extension JSONWriter {
-    @usableFromInline
-    mutating func appendQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        appendEscaped(text)
-        bytes.append(UInt8(ascii: "\""))
-    }
-
     /// Appends `text` escaped for the inside of a JSON string.
     @usableFromInline
     mutating func appendEscaped(_ text: String) {
-        let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            // Most text needs no escaping: copy it in one go.
-            guard !Self.needsEscaping(UnsafeRawBufferPointer(utf8)) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+        guard done == nil else { return }
+        var contiguous = text
+        contiguous.withUTF8 { appendEscaped($0) }
+    }
+
+    /// Appends `utf8` escaped for the inside of a JSON string.
+    @usableFromInline
+    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Most text needs no escaping: copy it in one go.
+        guard Self.needsEscaping(UnsafeRawBufferPointer(utf8)) else {
+            reserve(utf8.count)
+            return put(utf8)
         }
-        if copied == true { return }
-        for byte in text.utf8 {
+        // Each byte takes at most six (`\u001f`).
+        reserve(6 * utf8.count)
+        for byte in utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case UInt8(ascii: "\""): put("\\\"")
+            case UInt8(ascii: "\\"): put("\\\\")
+            case UInt8(ascii: "\n"): put("\\n")
+            case UInt8(ascii: "\r"): put("\\r")
+            case UInt8(ascii: "\t"): put("\\t")
             case 0..<0x20:
                 let hex: StaticString = "0123456789abcdef"
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex.utf8Start[Int(byte >> 4)])
-                bytes.append(hex.utf8Start[Int(byte & 0xF)])
-            default: bytes.append(byte)
+                put("\\u00")
+                put(hex.utf8Start[Int(byte >> 4)])
+                put(hex.utf8Start[Int(byte & 0xF)])
+            default: put(byte)
             }
         }
     }

@@ -2,11 +2,11 @@
 ///
 /// Handed out by `JSONWriter.object(_:)`; a member's value is written by the same writer, so nested
 /// objects and arrays need no intermediate buffers.
-public struct ObjectWriter: Sendable {
+public struct ObjectWriter: ~Copyable {
     @usableFromInline var writer: JSONWriter
 
     @usableFromInline
-    init(writer: JSONWriter) {
+    init(writer: consuming JSONWriter) {
         self.writer = writer
     }
 

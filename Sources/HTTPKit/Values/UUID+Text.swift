@@ -42,31 +42,27 @@ extension UUID {
 
     /// The lowercase 8-4-4-4-12 spelling Counterpart emits.
     public var lowercasedBytes: [UInt8] {
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        appendLowercased(to: &text)
-        return text
+        [UInt8](unsafeUninitializedCapacity: 36) { buffer, count in count = writeLowercased(into: buffer) }
     }
 
-    /// Appends the lowercase spelling to `text`, in one append of 36 bytes composed on the stack.
-    public func appendLowercased(to text: inout [UInt8]) {
+    /// Writes the 36 bytes of the lowercase spelling at the start of `buffer` and returns 36.
+    public func writeLowercased(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(buffer.count >= 36, "A UUID's spelling needs 36 bytes, not \(buffer.count).")
         let alphabet: StaticString = "0123456789abcdef"
         let digits = alphabet.utf8Start
+        var index = 0
         withUnsafeBytes(of: uuid) { bytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { spelling in
-                var index = 0
-                for (byteIndex, byte) in bytes.enumerated() {
-                    if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
-                        spelling[index] = UInt8(ascii: "-")
-                        index += 1
-                    }
-                    spelling[index] = digits[Int(byte >> 4)]
-                    spelling[index + 1] = digits[Int(byte & 0xF)]
-                    index += 2
+            for (byteIndex, byte) in bytes.enumerated() {
+                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
+                    buffer[index] = UInt8(ascii: "-")
+                    index += 1
                 }
-                text.append(contentsOf: spelling)
+                buffer[index] = digits[Int(byte >> 4)]
+                buffer[index + 1] = digits[Int(byte & 0xF)]
+                index += 2
             }
         }
+        return index
     }
 
     /// Whether `self` sorts before `other` comparing bytes, which is also the order of their lowercase
@@ -83,7 +79,7 @@ extension UUID {
 
 extension UUID: JSONWritable {
     public func write(to writer: inout JSONWriter) {
-        writer.quoted { appendLowercased(to: &$0) }
+        writer.quoted(upTo: 36) { writeLowercased(into: $0) }
     }
 }
 

@@ -53,7 +53,10 @@ public struct RepositoryRepresentation: JSONWritable {
         writer.object { object in
             object.member("id", repo.id)
             object.member("node_id") { writer in
-                writer.quoted { Base64.append("010:Repository", String(repo.id), to: &$0) }
+                let id = String(repo.id)
+                writer.quoted(upTo: Base64.encodedCount("010:Repository", id)) {
+                    Base64.write("010:Repository", id, into: $0)
+                }
             }
             object.member("name", repo.name)
             object.member("full_name", fullName)
@@ -95,7 +98,9 @@ public struct RepositoryRepresentation: JSONWritable {
                         object.member("spdx_id", license.spdxID)
                         object.member("url") { $0.string(links.baseURL, "/licenses/", license.key) }
                         object.member("node_id") { writer in
-                            writer.quoted { Base64.append("07:License", license.key, to: &$0) }
+                            writer.quoted(upTo: Base64.encodedCount("07:License", license.key)) {
+                                Base64.write("07:License", license.key, into: $0)
+                            }
                         }
                     }
                 }
@@ -158,7 +163,10 @@ struct OwnerRepresentation: JSONWritable {
             object.member("login", owner.login)
             object.member("id", owner.id)
             let kind = owner.isOrganization ? "012:Organization" : "04:User"
-            object.member("node_id") { writer in writer.quoted { Base64.append(kind, String(owner.id), to: &$0) } }
+            object.member("node_id") { writer in
+                let id = String(owner.id)
+                writer.quoted(upTo: Base64.encodedCount(kind, id)) { Base64.write(kind, id, into: $0) }
+            }
             object.member("avatar_url") { $0.string(links.baseURL, "/avatars/", owner.login) }
             object.member("gravatar_id", "")
             object.member("url") { $0.string(user) }

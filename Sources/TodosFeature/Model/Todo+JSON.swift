@@ -15,24 +15,28 @@ public struct TodoRepresentation: JSONWritable {
     }
 
     public func write(to writer: inout JSONWriter) {
+        // The id alone in the URL's closure: capturing `self` copied the whole value (measured).
+        let id = todo.id
         guard view == .api else {
             writer.object { object in
-                object.member("id", todo.id)
+                object.member("id", id)
                 object.member("title", todo.description)
                 object.member("completed", todo.isComplete)
                 object.member("order", todo.order)
-                object.member("url") { $0.string(baseURL, view.root + "/") { todo.id.appendLowercased(to: &$0) } }
+                object.member("url") {
+                    $0.string(baseURL, view.root + "/", then: 36) { id.writeLowercased(into: $0) }
+                }
             }
             return
         }
         writer.object { object in
-            object.member("id", todo.id)
+            object.member("id", id)
             object.member("description", todo.description)
             object.member("isComplete", todo.isComplete)
             object.member("order", todo.order)
             object.member("createdAt", todo.createdAt)
             object.member("updatedAt", todo.updatedAt)
-            object.member("url") { $0.string(baseURL, "/todos/") { todo.id.appendLowercased(to: &$0) } }
+            object.member("url") { $0.string(baseURL, "/todos/", then: 36) { id.writeLowercased(into: $0) } }
         }
     }
 }

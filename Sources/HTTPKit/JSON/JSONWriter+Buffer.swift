@@ -1,0 +1,75 @@
+extension JSONWriter {
+    /// Makes room for `extra` more bytes, growing the buffer geometrically.
+    @inlinable
+    mutating func reserve(_ extra: Int) {
+        if capacity &- count < extra { grow(toFit: extra) }
+    }
+
+    @usableFromInline
+    mutating func grow(toFit extra: Int) {
+        let newCapacity = Swift.max(count + extra, capacity * 2, 64)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        if let start {
+            grown.initialize(from: start, count: count)
+            start.deallocate()
+        }
+        start = grown
+        capacity = newCapacity
+    }
+
+    /// Appends one byte into room made by `reserve`.
+    @inlinable
+    mutating func put(_ byte: UInt8) {
+        precondition(count < capacity, "JSONWriter: a byte written beyond the room reserved")
+        start.unsafelyUnwrapped[count] = byte
+        count &+= 1
+    }
+
+    /// Appends `bytes` into room made by `reserve`.
+    @inlinable
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(bytes.count <= capacity &- count, "JSONWriter: bytes written beyond the room reserved")
+        guard let source = bytes.baseAddress else { return }
+        (start.unsafelyUnwrapped + count).initialize(from: source, count: bytes.count)
+        count &+= bytes.count
+    }
+
+    /// Appends a literal's UTF-8 into room made by `reserve`.
+    @inlinable
+    mutating func put(_ text: StaticString) {
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends the bytes `body` writes into the next `maxCount` bytes of room made by `reserve`.
+    @inlinable
+    mutating func appendWritten(upTo maxCount: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        precondition(maxCount <= capacity &- count, "JSONWriter: room for a piece not reserved")
+        guard maxCount > 0 else { return }
+        let written = body(UnsafeMutableBufferPointer(start: start.unsafelyUnwrapped + count, count: maxCount))
+        precondition((0...maxCount).contains(written), "JSONWriter: a piece longer than its \(maxCount) bytes")
+        count &+= written
+    }
+
+    /// Appends a comma if a value came before, into room made by `reserve`.
+    @inlinable
+    mutating func separate() {
+        if needsComma { put(UInt8(ascii: ",")) }
+    }
+
+    /// Appends the decimal digits of `value` into room made by `reserve` (21 bytes at most).
+    @usableFromInline
+    mutating func appendDigits(_ value: Int64) {
+        if value < 0 { put(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits.
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var first = buffer.count
+            repeat {
+                first -= 1
+                buffer[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            put(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[first...]))
+        }
+    }
+}
