@@ -40,9 +40,11 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         // Parsing keeps every instant within 0000…9999; one made in code beyond it shows its year's
         // last four digits rather than trapping.
         let shownYear = Int(year.magnitude % 10_000)
+        // Two digits copied from a table of 00…99 instead of a division and a remainder each.
+        let digitPairs = Self.digitPairs.utf8Start
         func pair(_ value: Int, at offset: Int) {
-            text[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
-            text[offset + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            text[offset] = digitPairs[2 * value]
+            text[offset + 1] = digitPairs[2 * value + 1]
         }
         pair(shownYear / 100, at: 0)
         pair(shownYear % 100, at: 2)
@@ -59,6 +61,13 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         text[19] = UInt8(ascii: "Z")
         return 20
     }
+
+    /// "00" through "99", each number's two digits at twice its offset.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     /// Parses RFC 3339 (`2026-01-01T09:30:00Z`, `…T09:30:00.5+02:00`), truncating fractions.
     public init?(rfc3339 text: String) {
@@ -125,6 +134,19 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The civil date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
     static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
+        // From 0000-03-01 on, the same steps in unsigned arithmetic, whose divisions by constants
+        // are cheaper: 200 dates are written per list of 100 todos.
+        if z >= 0 {
+            let z = UInt64(z)
+            let era = z / 146_097
+            let dayOfEra = z - era * 146_097
+            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+            let monthIndex = (5 * dayOfYear + 2) / 153
+            let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+            let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+            return (Int64(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int64(month), Int64(day))
+        }
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365

@@ -48,22 +48,40 @@ extension UUID {
     /// Writes the 36 bytes of the lowercase spelling at the start of `buffer` and returns 36.
     public func writeLowercased(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         precondition(buffer.count >= 36, "A UUID's spelling needs 36 bytes, not \(buffer.count).")
-        let alphabet: StaticString = "0123456789abcdef"
-        let digits = alphabet.utf8Start
-        var index = 0
+        // Each byte's two digits copied from a table, to offsets that leave room for the hyphens.
+        let hexPairs = Self.hexPairs.utf8Start
         withUnsafeBytes(of: uuid) { bytes in
-            for (byteIndex, byte) in bytes.enumerated() {
-                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
-                    buffer[index] = UInt8(ascii: "-")
-                    index += 1
+            func digits(of group: Range<Int>, at start: Int) {
+                var offset = start
+                for index in group {
+                    let pair = 2 * Int(bytes[index])
+                    buffer[offset] = hexPairs[pair]
+                    buffer[offset + 1] = hexPairs[pair + 1]
+                    offset += 2
                 }
-                buffer[index] = digits[Int(byte >> 4)]
-                buffer[index + 1] = digits[Int(byte & 0xF)]
-                index += 2
             }
+            digits(of: 0..<4, at: 0)
+            digits(of: 4..<6, at: 9)
+            digits(of: 6..<8, at: 14)
+            digits(of: 8..<10, at: 19)
+            digits(of: 10..<16, at: 24)
         }
-        return index
+        buffer[8] = UInt8(ascii: "-")
+        buffer[13] = UInt8(ascii: "-")
+        buffer[18] = UInt8(ascii: "-")
+        buffer[23] = UInt8(ascii: "-")
+        return 36
     }
+
+    /// "00" through "ff", each byte's two lowercase digits at twice its value.
+    private static let hexPairs: StaticString = """
+        000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f\
+        303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f\
+        606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f\
+        909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf\
+        c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeef\
+        f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
+        """
 
     /// Whether `self` sorts before `other` comparing bytes, which is also the order of their lowercase
     /// spellings and of SQLite's `BINARY` collation on them.
