@@ -13,6 +13,9 @@ struct SandboxAddress: Equatable {
     var isPrefixed: Bool
     /// The path inside the sandbox (`/todos` for `/sandboxes/a/todos`).
     var path: String
+    /// The path every absolute URL inside the sandbox starts with after the base: empty for a
+    /// request that names no sandbox, so the default sandbox answers as it always has.
+    private(set) var urlPrefix = ""
 
     static let prefix = "/sandboxes/"
 
@@ -25,6 +28,7 @@ struct SandboxAddress: Equatable {
         self.path = path
         isPrefixed = false
         name = fromHeader
+        urlPrefix = fromHeader.map { Self.prefix + $0.rawValue } ?? ""
         guard let (segment, inner) = Self.split(path) else { return }
         let named = try SandboxName(segment, source: "path")
         if let fromHeader, fromHeader != named {
@@ -40,6 +44,7 @@ struct SandboxAddress: Equatable {
             )
         }
         name = named
+        urlPrefix = Self.prefix + named.rawValue
         isPrefixed = true
         self.path = inner
     }
@@ -52,15 +57,15 @@ struct SandboxAddress: Equatable {
 
     /// The segment after `/sandboxes/` and the path after it, when `path` has that prefix and more.
     private static func split(_ path: String) -> (segment: Substring, inner: String)? {
-        guard path.utf8.starts(with: prefix.utf8) else { return nil }
-        let rest = path.utf8.dropFirst(prefix.utf8.count)
-        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return nil }
-        return (Substring(rest[..<slash]), String(Substring(rest[slash...])))
-    }
-
-    /// The path every absolute URL inside the sandbox starts with after the base: empty for a
-    /// request that names no sandbox, so the default sandbox answers as it always has.
-    var urlPrefix: String {
-        name.map { Self.prefix + $0.rawValue } ?? ""
+        var contiguous = path
+        // By byte offsets into the path's UTF-8: this runs on every request.
+        let slash: Int? = contiguous.withUTF8 { utf8 in
+            guard utf8.starts(with: prefix.utf8) else { return nil }
+            return utf8[prefix.utf8.count...].firstIndex(of: UInt8(ascii: "/"))
+        }
+        guard let slash else { return nil }
+        let segmentStart = path.utf8.index(path.startIndex, offsetBy: prefix.utf8.count)
+        let segmentEnd = path.utf8.index(path.startIndex, offsetBy: slash)
+        return (path[segmentStart..<segmentEnd], String(path[segmentEnd...]))
     }
 }

@@ -5,7 +5,9 @@ public enum SafeName {
     /// The longest name.
     public static let maximumLength = 64
 
-    /// Whether `candidate` is such a name.
+    /// Whether `candidate` is such a name. Inlinable, so each caller's string type is checked
+    /// without generic dispatch per byte (a sandbox's name is checked on every request in it).
+    @inlinable
     public static func accepts(_ candidate: some StringProtocol) -> Bool {
         let bytes = candidate.utf8
         guard (1...maximumLength).contains(bytes.count) else { return false }

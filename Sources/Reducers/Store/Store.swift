@@ -152,11 +152,9 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
 
     private func withOverrides<T>(_ body: () -> T) -> T {
         guard let dependencies else { return body() }
-        return withDependencies {
-            $0 = dependencies
-        } operation: {
-            body()
-        }
+        // The store's values replace the current ones wholesale, so they are bound directly:
+        // `withDependencies` would first read and copy the current values only to overwrite them.
+        return DependencyValues.$_current.withValue(dependencies) { body() }
     }
 }
 
