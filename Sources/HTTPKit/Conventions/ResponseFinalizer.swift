@@ -27,7 +27,7 @@ public enum ResponseFinalizer {
         let isRead = request.method == .get || request.method == .head
         if isRead, response.status == .ok {
             let tag: String
-            if let existing = response.headers[.eTag] {
+            if let existing = response.headers.firstValue(.eTag) {
                 tag = existing
             } else {
                 tag = EntityTag.strong(for: response.body.bytes)
@@ -37,7 +37,7 @@ public enum ResponseFinalizer {
                 response = notModified(response)
             }
         }
-        if response.headers[.cacheControl] == nil {
+        if !response.headers.contains(.cacheControl) {
             response.headers[.cacheControl] = "no-store"
         }
         var timing = "app;dur=" + milliseconds(appDuration) + ", repo;dur=" + milliseconds(repositoryDuration)

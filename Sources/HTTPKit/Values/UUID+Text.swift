@@ -21,23 +21,40 @@ extension UUID {
     }
 
     /// The 16 bytes spelled by `utf8`, read in place: every stored todo's id is parsed on each list
-    /// read, so this allocates nothing (a byte array per id cost 8 % of an uncached `GET /todos`).
+    /// read, so this allocates nothing (a byte array per id cost 8 % of an uncached `GET /todos`)
+    /// and branches only on the hyphens: an invalid digit is noted, not tested for, per byte.
     private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> uuid_t? {
         guard utf8.count == 36, utf8[8] == UInt8(ascii: "-"), utf8[13] == UInt8(ascii: "-"),
             utf8[18] == UInt8(ascii: "-"), utf8[23] == UInt8(ascii: "-")
         else { return nil }
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let complete = withUnsafeMutableBytes(of: &uuid) { bytes in
-            var index = 0
-            for byteIndex in 0..<16 {
-                if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }
-                guard let high = utf8[index].hexValue, let low = utf8[index + 1].hexValue else { return false }
-                bytes[byteIndex] = high << 4 | low
-                index += 2
+        var invalid: UInt8 = 0
+        withUnsafeMutableBytes(of: &uuid) { bytes in
+            func digits(of group: Range<Int>, at start: Int) {
+                var offset = start
+                for index in group {
+                    let high = nibble(utf8[offset])
+                    let low = nibble(utf8[offset + 1])
+                    invalid |= (high | low) & 0xF0
+                    bytes[index] = high << 4 | low & 0x0F
+                    offset += 2
+                }
             }
-            return true
+            digits(of: 0..<4, at: 0)
+            digits(of: 4..<6, at: 9)
+            digits(of: 6..<8, at: 14)
+            digits(of: 8..<10, at: 19)
+            digits(of: 10..<16, at: 24)
         }
-        return complete ? uuid : nil
+        return invalid == 0 ? uuid : nil
+    }
+
+    /// The value of a hexadecimal digit in either case, or 0xFF for any other byte.
+    private static func nibble(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter + 10 : 0xFF
     }
 
     /// The lowercase 8-4-4-4-12 spelling Counterpart emits.
