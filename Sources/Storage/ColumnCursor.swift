@@ -6,8 +6,9 @@ import GRDBSQLite
 ///
 /// GRDB's `Row` reads a column through a generic conversion and a row object per step: on an
 /// uncached `GET /todos` of 100 rows that was half of the read's time (measured). This cursor keeps
-/// GRDB's statement life cycle — its cached statements, argument checks, scheduling checks and
-/// error reporting, through the `DatabaseCursor` protocol — and hands `decode` the step's columns.
+/// GRDB's statement life cycle — its cached statements, argument checks, stepping and error
+/// reporting, through the `DatabaseCursor` protocol — and hands `decode` the step's columns. Like
+/// any GRDB cursor, it is valid only inside the database access that made it.
 public final class ColumnCursor<Element>: DatabaseCursor {
     public let _statement: Statement
     public var _isDone = false

@@ -91,16 +91,21 @@ struct JSONWriterTests {
 
     @Test("JSONText is escaped once and written with literal suffixes; parts join into one string")
     func textAndParts() throws {
+        let empty = JSONText("")
         let base = JSONText("http://h/a \"b\"")
         var writer = JSONWriter()
         writer.object { object in
+            object.member("empty") { $0.string(empty, "/x") }
             object.member("plain") { $0.string(base) }
             object.member("suffixed") { $0.string(base, "/keys{/key_id}") }
             object.member("parts") { $0.string("x", "\n", "y") }
         }
         let decoded = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: String]
         #expect(
-            decoded == ["plain": "http://h/a \"b\"", "suffixed": "http://h/a \"b\"/keys{/key_id}", "parts": "x\ny"])
+            decoded == [
+                "empty": "/x", "plain": "http://h/a \"b\"", "suffixed": "http://h/a \"b\"/keys{/key_id}",
+                "parts": "x\ny",
+            ])
     }
 
     @Test("a writer with no room to start with grows to hold long text that needs escaping everywhere")

@@ -8,11 +8,11 @@ import HTTPTypes
 /// prefix: its path stays as it is.
 struct SandboxAddress: Equatable {
     /// The sandbox named, or `nil` when the request names none (the default sandbox, unprefixed).
-    var name: SandboxName?
+    private(set) var name: SandboxName?
     /// Whether the name came in the path: a prefixed path cannot reach the shared service routes.
-    var isPrefixed: Bool
+    private(set) var isPrefixed: Bool
     /// The path inside the sandbox (`/todos` for `/sandboxes/a/todos`).
-    var path: String
+    private(set) var path: String
     /// The path every absolute URL inside the sandbox starts with after the base: empty for a
     /// request that names no sandbox, so the default sandbox answers as it always has.
     private(set) var urlPrefix = ""

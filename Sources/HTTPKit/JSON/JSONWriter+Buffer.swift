@@ -29,7 +29,8 @@ extension JSONWriter {
     @inlinable
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(bytes.count <= capacity &- count, "JSONWriter: bytes written beyond the room reserved")
-        guard let source = bytes.baseAddress else { return }
+        // Nothing to copy also covers a writer that has no buffer yet.
+        guard !bytes.isEmpty, let source = bytes.baseAddress else { return }
         (start.unsafelyUnwrapped + count).initialize(from: source, count: bytes.count)
         count &+= bytes.count
     }
@@ -56,7 +57,7 @@ extension JSONWriter {
         if needsComma { put(UInt8(ascii: ",")) }
     }
 
-    /// Appends the decimal digits of `value` into room made by `reserve` (21 bytes at most).
+    /// Appends the decimal digits of `value` into room made by `reserve` (20 bytes at most).
     @usableFromInline
     mutating func appendDigits(_ value: Int64) {
         if value < 0 { put(UInt8(ascii: "-")) }

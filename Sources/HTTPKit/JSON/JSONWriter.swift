@@ -8,7 +8,8 @@
 /// It owns its buffer, so it cannot be copied (a copy would share it): each piece — a member's
 /// name, a date, a UUID — makes room once and is then written byte by byte without the uniqueness
 /// and capacity checks of an `Array` append, which were a third of the time of rendering 100 todos
-/// (issue #14, measured). Writing past the room made stops the process rather than corrupting memory.
+/// (issue #14, measured). Writing past the room made stops the process rather than corrupting memory;
+/// a closure handed a buffer to fill (`quoted(upTo:_:)`, a string's tail) must stay inside it.
 ///
 /// ```swift
 /// var writer = JSONWriter()
@@ -77,8 +78,8 @@ public struct JSONWriter: ~Copyable {
     @inlinable
     public mutating func integer(_ value: some BinaryInteger) {
         guard let small = Int64(exactly: value) else { return raw(String(value)) }
-        // A comma, a sign and 20 digits hold any Int64.
-        reserve(22)
+        // A comma, a sign and 19 digits hold any Int64.
+        reserve(21)
         separate()
         appendDigits(small)
         needsComma = true

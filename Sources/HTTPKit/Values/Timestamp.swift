@@ -30,7 +30,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         [UInt8](unsafeUninitializedCapacity: 20) { buffer, count in count = writeRFC3339(into: buffer) }
     }
 
-    /// Writes the 20 bytes of the RFC 3339 text at the start of `buffer`, two digits at a time, and
+    /// Writes the 20 bytes of the RFC 3339 text at the start of `text`, two digits at a time, and
     /// returns 20 — a list of 100 todos writes 200 of these.
     public func writeRFC3339(into text: UnsafeMutableBufferPointer<UInt8>) -> Int {
         precondition(text.count >= 20, "An RFC 3339 time needs 20 bytes, not \(text.count).")
@@ -147,7 +147,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
             return (Int64(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int64(month), Int64(day))
         }
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let era = (z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)

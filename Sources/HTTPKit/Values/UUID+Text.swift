@@ -22,7 +22,7 @@ extension UUID {
 
     /// The 16 bytes spelled by `utf8`, read in place: every stored todo's id is parsed on each list
     /// read, so this allocates nothing (a byte array per id cost 8 % of an uncached `GET /todos`)
-    /// and branches only on the hyphens: an invalid digit is noted, not tested for, per byte.
+    /// and an invalid digit is noted as it is decoded rather than tested for separately.
     private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> uuid_t? {
         guard utf8.count == 36, utf8[8] == UInt8(ascii: "-"), utf8[13] == UInt8(ascii: "-"),
             utf8[18] == UInt8(ascii: "-"), utf8[23] == UInt8(ascii: "-")
