@@ -134,20 +134,18 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The civil date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
     static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
-        // From 0000-03-01 on, the same steps in unsigned arithmetic, whose divisions by constants
-        // are cheaper: 200 dates are written per list of 100 todos.
+        // From 0000-03-01 on, in unsigned arithmetic, whose divisions by constants are cheaper: 200
+        // dates are written per list of 100 todos.
         if z >= 0 {
-            let z = UInt64(z)
-            let era = z / 146_097
-            let dayOfEra = z - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let monthIndex = (5 * dayOfYear + 2) / 153
-            let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-            let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-            return (Int64(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int64(month), Int64(day))
+            let (year, month, day) = civilDate(shiftedDays: UInt64(z))
+            return (Int64(year), Int64(month), Int64(day))
         }
-        let era = (z - 146_096) / 146_097
+        return civilDate(shiftedDays: z)
+    }
+
+    /// The civil date of `z` days from 0000-03-01.
+    private static func civilDate<Days: BinaryInteger>(shiftedDays z: Days) -> (year: Days, month: Days, day: Days) {
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)

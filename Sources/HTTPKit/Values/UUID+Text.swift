@@ -30,23 +30,28 @@ extension UUID {
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var invalid: UInt8 = 0
         withUnsafeMutableBytes(of: &uuid) { bytes in
-            func digits(of group: Range<Int>, at start: Int) {
-                var offset = start
-                for index in group {
-                    let high = nibble(utf8[offset])
-                    let low = nibble(utf8[offset + 1])
-                    invalid |= (high | low) & 0xF0
-                    bytes[index] = high << 4 | low & 0x0F
-                    offset += 2
-                }
+            forEachDigitPair { index, offset in
+                let high = nibble(utf8[offset])
+                let low = nibble(utf8[offset + 1])
+                invalid |= (high | low) & 0xF0
+                bytes[index] = high << 4 | low & 0x0F
             }
-            digits(of: 0..<4, at: 0)
-            digits(of: 4..<6, at: 9)
-            digits(of: 6..<8, at: 14)
-            digits(of: 8..<10, at: 19)
-            digits(of: 10..<16, at: 24)
         }
         return invalid == 0 ? uuid : nil
+    }
+
+    /// Calls `body` with each of the 16 bytes' index and the offset of its two digits in the
+    /// 8-4-4-4-12 spelling, which leaves the hyphens' offsets out.
+    @inline(__always)
+    private static func forEachDigitPair(_ body: (_ index: Int, _ offset: Int) -> Void) {
+        func group(_ indices: Range<Int>, at start: Int) {
+            for (step, index) in indices.enumerated() { body(index, start + 2 * step) }
+        }
+        group(0..<4, at: 0)
+        group(4..<6, at: 9)
+        group(6..<8, at: 14)
+        group(8..<10, at: 19)
+        group(10..<16, at: 24)
     }
 
     /// The value of a hexadecimal digit in either case, or 0xFF for any other byte.
@@ -68,20 +73,11 @@ extension UUID {
         // Each byte's two digits copied from a table, to offsets that leave room for the hyphens.
         let hexPairs = Self.hexPairs.utf8Start
         withUnsafeBytes(of: uuid) { bytes in
-            func digits(of group: Range<Int>, at start: Int) {
-                var offset = start
-                for index in group {
-                    let pair = 2 * Int(bytes[index])
-                    buffer[offset] = hexPairs[pair]
-                    buffer[offset + 1] = hexPairs[pair + 1]
-                    offset += 2
-                }
+            Self.forEachDigitPair { index, offset in
+                let pair = 2 * Int(bytes[index])
+                buffer[offset] = hexPairs[pair]
+                buffer[offset + 1] = hexPairs[pair + 1]
             }
-            digits(of: 0..<4, at: 0)
-            digits(of: 4..<6, at: 9)
-            digits(of: 6..<8, at: 14)
-            digits(of: 8..<10, at: 19)
-            digits(of: 10..<16, at: 24)
         }
         buffer[8] = UInt8(ascii: "-")
         buffer[13] = UInt8(ascii: "-")
