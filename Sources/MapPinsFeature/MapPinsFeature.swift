@@ -45,13 +45,11 @@ public struct MapPinsFeature: Reducer, Sendable {
     public init() {}
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        @Dependency(\.mapPinRepository) var pinRepository
-        @Dependency(\.responseCache) var cache
+        let pins = DependencyValues.current(\.mapPinRepository)
+        let cache = DependencyValues.current(\.responseCache)
         switch action {
         case .request(let request):
             state.request = request
-            // Resolved once: each read of a dependency resolves it again (~0.5 µs).
-            let pins = pinRepository
             // Read the version before the data: a reset to another seed racing the read can only
             // orphan the entry.
             state.cacheVersion = pins.version()

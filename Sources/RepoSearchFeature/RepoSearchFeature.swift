@@ -38,13 +38,11 @@ public struct RepoSearchFeature: Reducer, Sendable {
     public init() {}
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        @Dependency(\.repoSearchRepository) var repoSearchRepository
-        @Dependency(\.responseCache) var cache
+        let repositories = DependencyValues.current(\.repoSearchRepository)
+        let cache = DependencyValues.current(\.responseCache)
         switch action {
         case .request(let request):
             state.request = request
-            // Resolved once: each read of a dependency resolves it again (~0.5 µs).
-            let repositories = repoSearchRepository
             // Read the version before the data: a reset to another seed racing the read can only
             // orphan the entry.
             state.cacheVersion = repositories.version()
