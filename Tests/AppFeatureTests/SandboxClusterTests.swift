@@ -36,9 +36,7 @@ struct SandboxClusterTests {
     @Test("idle means idle on every instance: one instance's quiet hour does not drop what another uses")
     func idleEverywhere() async throws {
         let (a, b, clock) = try await Self.instances(idleSeconds: 60)
-        let made = try await SandboxRegistryTests.sandbox(a, "busy")
-        _ = try await made.dependencies?.todoRepository.write(
-            .create(TodoDraft(description: "kept"), newID: UUID(), now: .seedEpoch))
+        try await Self.makeHoldingKept(a, "busy")
         clock.advance(by: 40)
         _ = try await SandboxRegistryTests.sandbox(b, "busy")
         clock.advance(by: 30)
@@ -55,9 +53,7 @@ struct SandboxClusterTests {
     @Test("a full instance makes room by forgetting its idle copies, never by dropping what others use")
     func fullInstance() async throws {
         let (a, b, clock) = try await Self.instances(idleSeconds: 60, maximum: 1)
-        let made = try await SandboxRegistryTests.sandbox(a, "x")
-        _ = try await made.dependencies?.todoRepository.write(
-            .create(TodoDraft(description: "kept"), newID: UUID(), now: .seedEpoch))
+        try await Self.makeHoldingKept(a, "x")
         clock.advance(by: 50)
         _ = try await SandboxRegistryTests.sandbox(b, "x")
         clock.advance(by: 20)
@@ -92,6 +88,13 @@ struct SandboxClusterTests {
         let (b, _) = SandboxRegistryTests.registry(
             limits: limits, storage: try await SandboxStorage.postgres(other, now: 0), clock: clock)
         return (a, b, clock)
+    }
+
+    /// Makes sandbox `name` through `registry` and writes into it a todo described "kept".
+    static func makeHoldingKept(_ registry: SandboxRegistry, _ name: String) async throws {
+        let made = try await SandboxRegistryTests.sandbox(registry, name)
+        let todos = try #require(made.dependencies?.todoRepository)
+        _ = try await todos.write(.create(TodoDraft(description: "kept"), newID: UUID(), now: .seedEpoch))
     }
 
     static func descriptions(_ sandbox: Sandbox) async throws -> Set<String> {

@@ -71,7 +71,7 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         guard !isFinished else { return }
         lastAction = action
         // One binding of the dependencies for the reduce and the start of its effects, whose tasks
-        // inherit it (a binding costs a sandboxed request ~0.3 µs: BENCHMARKS.md).
+        // inherit it (each binding is a task-local push: BENCHMARKS.md, eighteenth run).
         let running = withOverrides { reduce(action) }
         if running { reportIfStalled() }
     }
@@ -137,8 +137,9 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         // work now instead of waiting for the loop to schedule a task. Its body is `@concurrent`, not
         // this store's: its action still arrives as a later job, since sending it awaits the store,
         // which is busy with this reduce. It inherits the task-local values where it starts — the
-        // test's (issue reporting), and the store's dependencies, bound around every `run` — so it
-        // binds nothing itself (a binding per effect cost a sandboxed request ~1 µs: BENCHMARKS.md).
+        // test's (issue reporting), and the store's dependencies, bound around each reduce and the
+        // start of its effects — so it binds nothing itself (a binding per effect cost a sandboxed
+        // request ~1 µs: BENCHMARKS.md).
         let task = Task.immediate(executorPreference: executors.task) { @concurrent [self] in
             await body()
             await self.effectFinished(token)
