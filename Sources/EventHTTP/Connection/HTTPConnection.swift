@@ -58,6 +58,9 @@ final class HTTPConnection {
     private var deadline: Deadline?
     /// When the head or body being read must be complete (`--header-timeout`, `--request-timeout`).
     private var partEnds: ContinuousClock.Instant = .now
+    /// Whether the timer was armed for `partEnds` rather than for `--idle-timeout` without a byte:
+    /// decided when arming, since libevent's timer may fire a hair before `partEnds` by Swift's clock.
+    private var timerEndsPart = false
     private var phase = Phase.reading
     private var exchange: Exchange?
     private var isAdmitted = false
@@ -345,12 +348,14 @@ final class HTTPConnection {
     private func setDeadline(_ next: Deadline) {
         guard let timer else { return }
         let limits = server.configuration
+        let untilPartEnds = partEnds - .now
         let wait: Duration =
             switch next {
             case .idle, .finishing: limits.idleTimeout
-            case .part: min(limits.idleTimeout, partEnds - .now)
+            case .part: min(limits.idleTimeout, untilPartEnds)
             case .linger: limits.lingerTimeout
             }
+        if case .part = next { timerEndsPart = untilPartEnds <= limits.idleTimeout }
         var timeout = max(wait, .zero).timeval
         deadline = next
         event_add(timer, &timeout)
@@ -363,7 +368,7 @@ final class HTTPConnection {
         case .part(let part) where phase == .reading:
             let limits = server.configuration
             let detail =
-                if partEnds > .now {
+                if !timerEndsPart {
                     "No byte of the request arrived for \(limits.idleTimeout) (--idle-timeout)."
                 } else if part == .head {
                     "The request's head did not arrive within \(limits.headerTimeout) (--header-timeout)."
