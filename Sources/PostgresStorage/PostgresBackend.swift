@@ -63,7 +63,7 @@ public final class PostgresBackend: Sendable {
             ("statement_timeout", "\(limits.statementTimeout.milliseconds)ms"),
             ("application_name", "counterpart"),
             // The working set is a few MiB, in memory: random reads cost about what sequential ones
-            // do, so index scans (search's GIN indexes) win where the default 4.0 would scan tables.
+            // do, so index scans win where the default 4.0 would scan tables.
             ("random_page_cost", "1.1"),
         ]
         client = PostgresClient(configuration: configuration, eventLoopGroup: group, backgroundLogger: logger)

@@ -1,7 +1,7 @@
 // Times the phases of an uncached search outside the server, where the event loop, the network and
-// other requests cannot blur them: a repository's `search` — in memory, and against the SQLite file
-// given as the first argument (FTS5 and index narrowing, then the shared matcher) — and rendering
-// the first 30 results as GitHub's JSON with their ETag. Scripts/bench runs it; BENCHMARKS.md
+// other requests cannot blur them: a repository's `search` (the in-process index every backend
+// searches, loaded from the SQLite file given as the first argument) and rendering the first 30
+// results as GitHub's JSON with their ETag. Scripts/bench runs it; BENCHMARKS.md
 // quotes it. Prints the 10th percentile and the median of each, in microseconds.
 import GRDB
 import Glibc
@@ -16,10 +16,7 @@ guard arguments.count >= 2 else {
 }
 let runs = arguments.count > 2 ? max(10, Int(arguments[2]) ?? 1_000) : 1_000
 let database = try SQLiteDatabase.open(.sqliteFile(path: arguments[1]), migrations: RepoSearchMigrations.all)
-let backends: [(name: String, repository: RepoSearchRepository)] = [
-    ("memory", .inMemory(RepositorySeed.repositories())),
-    ("sqlite", .sqlite(database)),
-]
+let repository = RepoSearchRepository.sqlite(database)
 let links = RepositoryLinks(baseURL: "http://localhost:8080")
 
 /// The 10th percentile and the median of `runs` timings of `body`, in microseconds.
@@ -43,13 +40,8 @@ func format(_ timing: (p10: Double, p50: Double)) -> String {
 print("phase timings, µs (p10/p50 of \(runs) runs)")
 for q in ["swift", "language:swift stars:>100 topic:ios", "composable architecture", "stars:>=0", "topic:cli"] {
     let query = try SearchQueryParser.parse(q)
-    var line = "q=\(q)"
-    for backend in backends {
-        _ = try await backend.repository.search(query, .bestMatch, 0, 30)  // loads the index first
-        let timing = try await percentiles { _ = try await backend.repository.search(query, .bestMatch, 0, 30) }
-        line += "  search \(backend.name) \(format(timing))"
-    }
-    let page = try await backends[0].repository.search(query, .bestMatch, 0, 30)
+    let page = try await repository.search(query, .bestMatch, 0, 30)  // loads the index first
+    let search = try await percentiles { _ = try await repository.search(query, .bestMatch, 0, 30) }
     let items = page.items
     let render = await percentiles {
         var writer = JSONWriter(capacity: 6_000 * max(1, items.count))
@@ -58,5 +50,5 @@ for q in ["swift", "language:swift stars:>100 topic:ios", "composable architectu
         }
         _ = EntityTag.strong(for: writer.bytes)
     }
-    print(line + "  render+etag \(format(render))  (\(page.total) matches)")
+    print("q=\(q)  search \(format(search))  render+etag \(format(render))  (\(page.total) matches)")
 }

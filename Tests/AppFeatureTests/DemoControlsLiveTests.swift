@@ -486,8 +486,8 @@ struct ResetLiveTests {
             dependencies: dependencies, dev: true, controls: DemoControlsLiveTests.controls(),
             datasets: database.datasets, configure: { $0.loops = 2 }
         ) { _, port in
-            // A keyword search narrows through FTS5 and orders through the in-memory index: a call
-            // that met the old index and the new table would answer neither seed.
+            // A search answers from the index its seed's backend loaded, a repository from the table:
+            // a call that met one seed's backend and the other's rows would answer neither seed.
             let targets = [
                 "/search/repositories?q=swift&per_page=5", "/repos/pointlabs/swift-composable-architecture",
                 "/pins?lat=35.6812&lon=139.7671&radius=3000&limit=5",

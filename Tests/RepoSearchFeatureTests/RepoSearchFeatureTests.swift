@@ -60,7 +60,9 @@ struct RepoSearchFeatureTests {
     @Test("an unexpected failure is a 500 without internals")
     func unexpected() async throws {
         let store = makeStore {
-            $0.repoSearchRepository.search = { _, _, _, _ in throw RepositoryError.unknown("FTS5 corrupt") }
+            $0.repoSearchRepository.search = { _, _, _, _ in
+                throw RepositoryError.unknown("database disk image is malformed")
+            }
         }
         let request = try searchRequest("swift")
         await store.send(request) { $0.request = request }

@@ -18,6 +18,9 @@ struct Vocabulary: Sendable {
         ids = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, Int32($0)) })
     }
 
+    /// How many distinct tokens there are; ids run from 0 below it.
+    var count: Int { sorted.count }
+
     /// The id of a known token.
     func id(of token: String) -> Int32? { ids[token] }
 

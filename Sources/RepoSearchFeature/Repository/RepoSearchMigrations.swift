@@ -1,8 +1,9 @@
 import GRDB
 public import Storage
 
-/// The search schema: one row per repository, an FTS5 index over the searchable text, and plain
-/// indexes for the selective qualifiers SQL narrows by, language and owner (architecture.md §4.3).
+/// The search schema: one row per repository, and the owner index `/repos/{owner}/{repo}` reads by.
+/// Searches are answered in process (`SearchIndex`), so the full-text and language indexes the
+/// first steps made for narrowing are dropped by the third (architecture.md §4.3).
 public enum RepoSearchMigrations {
     /// Every step, oldest first.
     public static let all: [Migration] = [
@@ -60,6 +61,12 @@ public enum RepoSearchMigrations {
                 try db.execute(sql: "DROP INDEX IF EXISTS repositories_by_\(column)")
             }
             try db.execute(sql: "CREATE INDEX repositories_by_ownerLogin ON repositories (ownerLogin COLLATE NOCASE)")
+        },
+        // Keywords narrow in process now (`KeywordPostings`): asking FTS5 cost a trip to a reader
+        // thread and back, ~90 µs of a 0.33 ms search, more than the narrowing saved (BENCHMARKS.md).
+        Migration("search-3-in-process-narrowing") { db in
+            try db.execute(sql: "DROP TABLE IF EXISTS repositories_fts")
+            try db.execute(sql: "DROP INDEX IF EXISTS repositories_by_language")
         },
     ]
 }

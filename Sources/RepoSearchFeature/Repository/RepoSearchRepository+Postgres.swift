@@ -5,10 +5,9 @@ public import PostgresStorage
 import Storage
 
 extension RepoSearchRepository {
-    /// The repositories in PostgreSQL: the GIN-indexed token vectors and the language and owner
-    /// indexes narrow the candidates to ids in one query, then the same `RepositoryMatcher` as every
-    /// other backend decides, scores and orders — so all return identical pages. The seeded rows
-    /// never change, so their tokenised form is loaded once, on the first search.
+    /// The repositories in PostgreSQL, searched in process: the rows are loaded into a `SearchIndex`
+    /// on the first search (the seeded rows never change), and every search after that is answered
+    /// there, by the same matcher as every backend, without a round trip to the server.
     public static func postgres(_ database: PostgresBackend) -> Self {
         let loaded = LoadedSearchIndex()
         return Self(
@@ -16,13 +15,7 @@ extension RepoSearchRepository {
                 let index = try await loaded.index {
                     try await database.withConnection { try await RepositoryPostgresRows.all($0) }
                 }
-                guard let narrowing = RepositoryPostgresRows.candidateQuery(query) else {
-                    return index.search(query, order, offset, limit)
-                }
-                let candidates = try await database.withConnection { connection in
-                    try await RepositoryPostgresRows.ids(connection, narrowing)
-                }
-                return index.search(query, order, offset, limit, candidates: candidates)
+                return index.search(query, order, offset, limit)
             },
             repository: { owner, name in
                 let found = try await database.withConnection { connection in

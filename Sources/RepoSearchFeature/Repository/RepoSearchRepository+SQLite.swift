@@ -4,10 +4,9 @@ import HTTPKit
 import Storage
 
 extension RepoSearchRepository {
-    /// The repositories in SQLite: FTS5 and the qualifier indexes narrow the candidates to ids, then
-    /// the same `RepositoryMatcher` as the in-memory backend decides, scores and orders — so both
-    /// return identical pages. The seeded rows never change, so their tokenised form is loaded once,
-    /// on the first search.
+    /// The repositories in SQLite, searched in process: the rows are loaded into a `SearchIndex` on
+    /// the first search (the seeded rows never change), and every search after that is answered
+    /// there, by the same matcher as every backend, without a trip to a reader.
     public static func sqlite(_ database: any DatabaseWriter) -> Self {
         let loaded = LoadedSearchIndex()
         return Self(
@@ -17,13 +16,7 @@ extension RepoSearchRepository {
                         try await database.read { db in try RepositoryRows.all(db) }
                     }
                 }
-                guard let narrowing = RepositoryRows.candidateQuery(query) else {
-                    return index.search(query, order, offset, limit)
-                }
-                let candidates = try await RepositoryError.mappingSQLite {
-                    try await database.read { db in try RepositoryRows.ids(db, narrowing) }
-                }
-                return index.search(query, order, offset, limit, candidates: candidates)
+                return index.search(query, order, offset, limit)
             },
             repository: { owner, name in
                 let found = try await RepositoryError.mappingSQLite {
@@ -47,7 +40,6 @@ extension RepoSearchRepository {
     /// Writes `repositories` (the seed) into an empty table, inside the caller's transaction.
     public static func seed(_ repositories: [Repository], into db: Database) throws {
         for repository in repositories { try RepositoryRows.insert(db, repository) }
-        try db.execute(sql: "INSERT INTO repositories_fts (repositories_fts) VALUES ('rebuild')")
     }
 }
 
@@ -64,109 +56,8 @@ enum RepositoryRows {
         try Row.fetchAll(db, sql: "SELECT \(columns) FROM repositories").map(repository)
     }
 
-    /// The statement listing the ids that may match, or `nil` when no index narrows the query
-    /// (every row is then a candidate). Over-approximate on purpose; `RepositoryMatcher` has the
-    /// final word and the order.
-    ///
-    /// FTS5 narrows by keywords and topics, the indexes by language and owner: the selective
-    /// qualifiers. Ranges, dates and flags stay with the matcher: walking an index for them and
-    /// looking up each row costs more than checking every repository in memory (BENCHMARKS.md).
-    static func candidateQuery(_ query: SearchQuery) -> CandidateQuery? {
-        let positive = query.conditions.filter { !$0.negated }.map(\.predicate)
-        let languages = positive.compactMap { if case .language(let name) = $0 { name } else { nil } }
-        let owners = positive.compactMap { predicate -> String? in
-            switch predicate {
-            case .user(let login), .organisation(let login): login
-            default: nil
-            }
-        }
-        var clauses: [String] = []
-        var arguments: [any DatabaseValueConvertible] = []
-        if let match = ftsExpression(query) {
-            guard !languages.isEmpty || !owners.isEmpty else {
-                return CandidateQuery(
-                    sql: "SELECT group_concat(rowid) FROM repositories_fts WHERE repositories_fts MATCH ?",
-                    arguments: [match],
-                    isCacheable: true
-                )
-            }
-            clauses.append("id IN (SELECT rowid FROM repositories_fts WHERE repositories_fts MATCH ?)")
-            arguments.append(match)
-        }
-        if !languages.isEmpty {
-            clauses.append("language COLLATE NOCASE IN (\(placeholders(languages.count)))")
-            arguments += languages
-        }
-        if !owners.isEmpty {
-            clauses.append("ownerLogin COLLATE NOCASE IN (\(placeholders(owners.count)))")
-            arguments += owners
-        }
-        guard !clauses.isEmpty else { return nil }
-        let filter = clauses.joined(separator: " AND ")
-        return CandidateQuery(
-            sql: "SELECT group_concat(id) FROM repositories WHERE " + filter,
-            arguments: StatementArguments(arguments),
-            isCacheable: languages.count <= 1 && owners.count <= 1
-        )
-    }
-
-    /// The ids a `candidateQuery` lists in its one `group_concat` row. One row instead of one per id:
-    /// stepping thousands of rows through the C API cost more than the query itself (BENCHMARKS.md).
-    static func ids(_ db: Database, _ query: CandidateQuery) throws -> [Int] {
-        let statement = try query.isCacheable ? db.cachedStatement(sql: query.sql) : db.makeStatement(sql: query.sql)
-        guard let list = try String.fetchOne(statement, arguments: query.arguments) else { return [] }
-        var ids: [Int] = []
-        var current = 0
-        for byte in list.utf8 {
-            if byte == UInt8(ascii: ",") {
-                ids.append(current)
-                current = 0
-            } else {
-                current = current &* 10 &+ Int(byte &- UInt8(ascii: "0"))
-            }
-        }
-        ids.append(current)
-        return ids
-    }
-
-    /// A statement listing candidate ids.
-    struct CandidateQuery {
-        let sql: String
-        let arguments: StatementArguments
-        /// Whether its shape is one of the few worth keeping prepared (at most one language and one
-        /// owner): a query may repeat qualifiers, and every count is another statement.
-        let isCacheable: Bool
-    }
-
     private static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")
-    }
-
-    /// An FTS5 expression for the positive keywords over the searched columns — each keyword's
-    /// token, or its prefix when it may match as one (api.md §3.3's 0.5), or its phrase — and for
-    /// each `topic:` qualifier, its tokens as a phrase in `topics`.
-    static func ftsExpression(_ query: SearchQuery) -> String? {
-        var parts: [String] = []
-        if !query.keywords.isEmpty {
-            let columns = SearchField.allCases.filter(query.fields.contains).map(\.rawValue).joined(separator: " ")
-            let terms = query.keywords.map { keyword -> String in
-                if keyword.tokens.count > 1 { return phrase(keyword.tokens) }
-                let token = keyword.tokens[0]
-                return token.utf8.count >= 3 ? phrase([token]) + "*" : phrase([token])
-            }
-            parts.append("{\(columns)}: (" + terms.joined(separator: " AND ") + ")")
-        }
-        for condition in query.conditions where !condition.negated {
-            guard case .topic(let topic) = condition.predicate else { continue }
-            let tokens = SearchTokens.tokens(of: topic)
-            if !tokens.isEmpty { parts.append("{topics}: " + phrase(tokens)) }
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: " AND ")
-    }
-
-    /// Tokens (letters and digits only, so nothing to escape) as one FTS5 phrase.
-    private static func phrase(_ tokens: [String]) -> String {
-        "\"" + tokens.joined(separator: " ") + "\""
     }
 
     static func fetchOne(_ db: Database, fullName: String) throws -> Repository? {

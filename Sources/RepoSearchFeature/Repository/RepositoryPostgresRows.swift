@@ -33,90 +33,22 @@ enum RepositoryPostgresRows {
         return nil
     }
 
-    /// The query listing the ids that may match, or `nil` when no index narrows the query (every
-    /// row is then a candidate). Over-approximate on purpose, like SQLite's: keywords and `topic:`
-    /// through the token vectors, language and owner through their indexes; the matcher has the
-    /// final word and the order. Its text is made of fixed fragments chosen by the query's shape;
-    /// every value the query carries is a bound parameter.
-    static func candidateQuery(_ query: SearchQuery) -> PostgresQuery? {
-        var clauses: [String] = []
-        var bindings = PostgresBindings()
-        func parameter(_ value: String) -> String {
-            bindings.append(value)
-            return "$\(bindings.count)"
-        }
-        let fields = SearchField.allCases.filter(query.fields.contains)
-        for keyword in query.keywords {
-            let term = tsquery(keyword.tokens, prefix: keyword.tokens.count == 1 && keyword.tokens[0].utf8.count >= 3)
-            let placeholder = parameter(term)
-            let matches = fields.map { "\($0.rawValue)_tokens @@ to_tsquery('simple', \(placeholder))" }
-            clauses.append("(" + matches.joined(separator: " OR ") + ")")
-        }
-        for condition in query.conditions where !condition.negated {
-            switch condition.predicate {
-            case .topic(let topic):
-                let tokens = SearchTokens.tokens(of: topic)
-                guard !tokens.isEmpty else { continue }
-                clauses.append("topics_tokens @@ to_tsquery('simple', \(parameter(tsquery(tokens, prefix: false))))")
-            default: continue
-            }
-        }
-        let positive = query.conditions.filter { !$0.negated }.map(\.predicate)
-        let languages = positive.compactMap { if case .language(let name) = $0 { name.lowercased() } else { nil } }
-        let owners = positive.compactMap { predicate -> String? in
-            switch predicate {
-            case .user(let login), .organisation(let login): login.lowercased()
-            default: nil
-            }
-        }
-        // Qualifiers of one kind are alternatives (`language:go language:rust`), as in SQLite's `IN`.
-        if !languages.isEmpty {
-            bindings.append(languages)
-            clauses.append("lower(language) = ANY($\(bindings.count))")
-        }
-        if !owners.isEmpty {
-            bindings.append(owners)
-            clauses.append("lower(owner_login) = ANY($\(bindings.count))")
-        }
-        guard !clauses.isEmpty else { return nil }
-        return PostgresQuery(
-            unsafeSQL: "SELECT coalesce(array_agg(id), '{}') FROM repositories WHERE "
-                + clauses.joined(separator: " AND "),
-            binds: bindings)
-    }
-
-    /// The ids a `candidateQuery` lists, in its one row.
-    static func ids(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> [Int] {
-        for try await ids in try await connection.query(query, logger: connection.logger).decode([Int].self) {
-            return ids
-        }
-        return []
-    }
-
-    /// Tokens (letters and digits only, so nothing to escape) as a `tsquery`: one token, its prefix,
-    /// or a phrase of adjacent tokens.
-    static func tsquery(_ tokens: [String], prefix: Bool) -> String {
-        prefix ? tokens[0] + ":*" : tokens.joined(separator: " <-> ")
-    }
-
     /// Inserts `repositories` in one statement: the rows travel as one JSON array (PostgresNIO's
-    /// arrays cannot carry the NULLs of optional columns), each field's tokens made here, in Swift.
+    /// arrays cannot carry the NULLs of optional columns).
     static func insert(_ connection: PostgresConnection, _ repositories: ArraySlice<Repository>) async throws {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let rows = String(decoding: try encoder.encode(repositories.map(SeedRow.init)), as: UTF8.self)
         try await connection.query(
             """
-            INSERT INTO repositories (\(unescaped: columns), name_tokens, description_tokens, topics_tokens,
-                readme_tokens)
-            SELECT \(unescaped: columns), to_tsvector('simple', name_text), to_tsvector('simple', description_text),
-                to_tsvector('simple', topics_text), to_tsvector('simple', readme_text)
+            INSERT INTO repositories (\(unescaped: columns))
+            SELECT \(unescaped: columns)
             FROM jsonb_to_recordset(\(rows)::jsonb) AS seed(id bigint, name text, owner_login text, owner_id bigint,
                 owner_is_organization boolean, description text, is_fork boolean, is_archived boolean,
                 is_template boolean, created_at bigint, updated_at bigint, pushed_at bigint, homepage text,
                 size bigint, stars bigint, forks bigint, open_issues bigint, help_wanted_issues bigint,
                 good_first_issues bigint, language text, license_key text, topics text, default_branch text,
-                readme text, name_text text, description_text text, topics_text text, readme_text text)
+                readme text)
             """, logger: connection.logger)
     }
 
@@ -127,7 +59,6 @@ enum RepositoryPostgresRows {
         let createdAt: Int64, updatedAt: Int64, pushedAt: Int64, homepage: String?
         let size: Int, stars: Int, forks: Int, openIssues: Int, helpWantedIssues: Int, goodFirstIssues: Int
         let language: String?, licenseKey: String?, topics: String, defaultBranch: String, readme: String
-        let nameText: String, descriptionText: String, topicsText: String, readmeText: String
 
         init(_ repository: Repository) {
             id = repository.id
@@ -154,13 +85,6 @@ enum RepositoryPostgresRows {
             topics = repository.topics.joined(separator: " ")
             defaultBranch = repository.defaultBranch
             readme = repository.readme
-            // A phrase may run from one topic into the next here; the matcher, which keeps them
-            // apart, decides.
-            let tokens = IndexedRepository.Tokens(repository)
-            nameText = tokens.name.joined(separator: " ")
-            descriptionText = tokens.description.joined(separator: " ")
-            topicsText = tokens.topics.joined().joined(separator: " ")
-            readmeText = tokens.readme.joined(separator: " ")
         }
     }
 
