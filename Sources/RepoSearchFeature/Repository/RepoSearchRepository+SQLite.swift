@@ -6,9 +6,12 @@ import Storage
 extension RepoSearchRepository {
     /// The repositories in SQLite, searched in process: the rows are loaded into a `SearchIndex` on
     /// the first search (the seeded rows never change), and every search after that is answered
-    /// there, by the same matcher as every backend, without a trip to a reader.
+    /// there, by the same matcher as every backend, without a trip to a reader. One repository by
+    /// name is a point read, run where it is asked (`LocalReads`: on an event loop, its own
+    /// connection).
     public static func sqlite(_ database: any DatabaseWriter) -> Self {
         let loaded = LoadedSearchIndex()
+        let reads = LocalReads(database)
         return Self(
             search: { query, order, offset, limit in
                 let index = try await loaded.index {
@@ -20,7 +23,7 @@ extension RepoSearchRepository {
             },
             repository: { owner, name in
                 let found = try await RepositoryError.mappingSQLite {
-                    try await database.read { db in try RepositoryRows.fetchOne(db, fullName: owner + "/" + name) }
+                    try await reads.read { db in try RepositoryRows.fetchOne(db, fullName: owner + "/" + name) }
                 }
                 guard let found else { throw SearchError.notFound(owner + "/" + name) }
                 return found
