@@ -1,5 +1,5 @@
 import Foundation
-import HTTPKit
+@testable import HTTPKit
 import Testing
 
 @Suite("UUID and timestamp text")
@@ -51,6 +51,27 @@ struct ValueTextTests {
             #expect(timestamp.description == expected, "\(seconds)")
             #expect(Timestamp(rfc3339: timestamp.description) == timestamp, "\(seconds)")
         }
+    }
+
+    @Test("every day from 0000-01-01 to 9999-12-31 becomes a valid civil date that counts back to it")
+    func everyCivilDate() {
+        var previous = Timestamp.civilDate(daysSince1970: -719_529)  // 0000-12-31 before year 0
+        #expect(previous == (-1, 12, 31))
+        for days in Int64(-719_528)...2_932_896 {
+            let date = Timestamp.civilDate(daysSince1970: days)
+            let isNext =
+                date.day == previous.day + 1 && date.month == previous.month && date.year == previous.year
+                || date.day == 1 && date.month == previous.month % 12 + 1
+                    && date.year == previous.year + (previous.month == 12 ? 1 : 0)
+            guard isNext, date.day <= Timestamp.daysIn(month: date.month, year: date.year),
+                Timestamp.daysSince1970(year: date.year, month: date.month, day: date.day) == days
+            else {
+                Issue.record("day \(days): \(date) after \(previous)")
+                return
+            }
+            previous = date
+        }
+        #expect(previous == (9999, 12, 31))
     }
 
     @Test(

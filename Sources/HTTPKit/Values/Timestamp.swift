@@ -131,20 +131,41 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The civil date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
+    /// The civil date of a day count from 1970-01-01.
     static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
-        // From 0000-03-01 on, in unsigned arithmetic, whose divisions by constants are cheaper: 200
-        // dates are written per list of 100 todos.
-        if z >= 0 {
-            let (year, month, day) = civilDate(shiftedDays: UInt64(z))
+        // 200 dates are written per list of 100 todos: from 0000-03-01 on, by multiplications and
+        // shifts in 32 bits.
+        if z >= 0, z < 1 << 30 {
+            let (year, month, day) = civilDate(shiftedDays: UInt32(z))
             return (Int64(year), Int64(month), Int64(day))
         }
         return civilDate(shiftedDays: z)
     }
 
-    /// The civil date of `z` days from 0000-03-01.
-    private static func civilDate<Days: BinaryInteger>(shiftedDays z: Days) -> (year: Days, month: Days, day: Days) {
+    /// The civil date of `z` days from 0000-03-01, `z` below 2^30: Neri and Schneider's Euclidean
+    /// affine functions ("Euclidean affine functions and their application to calendar
+    /// algorithms", 2022), whose divisions by constants become multiplications: rendering a list
+    /// of 100 todos spends about half as long on dates as with the era arithmetic below (perf).
+    private static func civilDate(shiftedDays z: UInt32) -> (year: UInt32, month: UInt32, day: UInt32) {
+        let n1 = 4 * z + 3
+        let century = n1 / 146_097
+        let dayOfCentury = n1 % 146_097 / 4
+        let p2 = UInt64(2_939_745) &* UInt64(4 * dayOfCentury + 3)
+        let yearOfCentury = UInt32(truncatingIfNeeded: p2 >> 32)
+        let dayOfYear = UInt32(truncatingIfNeeded: p2) / 2_939_745 / 4
+        let n3 = 2_141 * dayOfYear + 197_913
+        let month = n3 >> 16
+        let day = (n3 & 0xFFFF) / 2_141 + 1
+        // Days 306 on of a year that starts in March are January and February of the next.
+        let isJanuaryOrFebruary = dayOfYear >= 306
+        return (
+            100 * century + yearOfCentury + (isJanuaryOrFebruary ? 1 : 0), isJanuaryOrFebruary ? month - 12 : month, day
+        )
+    }
+
+    /// The civil date of `z` days from 0000-03-01, any `z` (Howard Hinnant's algorithm).
+    private static func civilDate(shiftedDays z: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365

@@ -42,7 +42,8 @@ public struct TodoListQuery: Sendable, Equatable {
         // costs one pass, sorting it again one allocation and a merge pass per run.
         let keys = sort + [TodoSortKey(field: .createdAt, descending: false)]
         let inOrder = { (lhs: Todo, rhs: Todo) in Self.precedes(lhs, rhs, by: keys) }
-        let sorted = zip(matching, matching.dropFirst()).allSatisfy { !inOrder($1, $0) }
+        // By index: zipping the list with itself copied every todo twice (measured).
+        let sorted = matching.indices.dropFirst().allSatisfy { !inOrder(matching[$0], matching[$0 - 1]) }
         if !sorted { matching.sort(by: inOrder) }
         guard let page else { return (matching, matching.count) }
         // Any page number is valid; one whose offset overflows is simply past the end.

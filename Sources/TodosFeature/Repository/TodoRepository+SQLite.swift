@@ -85,8 +85,9 @@ struct TodoRows: Sendable {
                     decode: Self.todo
                 )
             }
+        // `next()` hands each todo over; `forEach` lent it, and appending copied it (measured).
         var todos: [Todo] = []
-        try cursor.forEach { todos.append($0) }
+        while let todo = try cursor.next() { todos.append(todo) }
         return todos
     }
 
