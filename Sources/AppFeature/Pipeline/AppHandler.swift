@@ -60,7 +60,8 @@ public struct AppHandler: HTTPHandler {
     public func handle(_ request: ServerRequest, exchange: Exchange) {
         guard let address = address(of: request, exchange: exchange) else { return }
         var request = request
-        request.path = address.path
+        // Only a prefix changes the path; setting it anyway would copy the request.
+        if address.isPrefixed { request.path = address.path }
         var responder = responder(for: request, exchange: exchange)
         responder.urlPrefix = address.urlPrefix
         guard let (endpoint, methods) = endpoint(for: address.path) else {

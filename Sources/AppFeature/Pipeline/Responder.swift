@@ -12,14 +12,14 @@ import Logging
 /// and every way a request can end without one (`abandon`, `drop`) is recorded too.
 public struct Responder: Sendable {
     /// The request being answered.
-    public let request: ServerRequest
+    public var request: ServerRequest { fixed.request }
     /// The transport's handle on it.
-    public let exchange: Exchange
-    let started: ContinuousClock.Instant
-    let accessLog: Logger?
-    let problemFormats: ProblemFormats
+    public var exchange: Exchange { fixed.exchange }
+    var started: ContinuousClock.Instant { fixed.started }
+    var accessLog: Logger? { fixed.accessLog }
+    var problemFormats: ProblemFormats { fixed.problemFormats }
     /// Where the answer is counted.
-    let metrics: AnswerMetrics
+    var metrics: AnswerMetrics { fixed.metrics }
     /// The route template the answer is counted under (`unmatched` until routing finds one).
     var route = "unmatched"
     /// Where the answer is recorded when the request carried an `Idempotency-Key`.
@@ -32,6 +32,44 @@ public struct Responder: Sendable {
     var controls = AppliedControls()
     /// The path prefix naming the request's sandbox (api.md §6.4), empty for none: logged with the path.
     var urlPrefix = ""
+
+    /// What no stage changes, behind one reference: a responder travels in the request's flow, its
+    /// stages and its effects, and each copy retained every field (~0.1 µs a request, measured).
+    private let fixed: Fixed
+
+    init(
+        request: ServerRequest,
+        exchange: Exchange,
+        started: ContinuousClock.Instant,
+        accessLog: Logger?,
+        problemFormats: ProblemFormats,
+        metrics: AnswerMetrics
+    ) {
+        fixed = Fixed(
+            request: request, exchange: exchange, started: started, accessLog: accessLog,
+            problemFormats: problemFormats, metrics: metrics)
+    }
+
+    private final class Fixed: Sendable {
+        let request: ServerRequest
+        let exchange: Exchange
+        let started: ContinuousClock.Instant
+        let accessLog: Logger?
+        let problemFormats: ProblemFormats
+        let metrics: AnswerMetrics
+
+        init(
+            request: ServerRequest, exchange: Exchange, started: ContinuousClock.Instant, accessLog: Logger?,
+            problemFormats: ProblemFormats, metrics: AnswerMetrics
+        ) {
+            self.request = request
+            self.exchange = exchange
+            self.started = started
+            self.accessLog = accessLog
+            self.problemFormats = problemFormats
+            self.metrics = metrics
+        }
+    }
 
     /// Sends `response` unless the request was already answered; `repositoryDuration` (ms) is the
     /// time spent waiting for effects, reported as `Server-Timing: repo;dur`.

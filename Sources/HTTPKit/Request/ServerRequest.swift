@@ -7,19 +7,45 @@ public import HTTPTypes
 /// after that works on plain Swift data. HEAD arrives with `method == .head`; routers treat it as GET.
 public struct ServerRequest: Sendable {
     /// The request method.
-    public var method: HTTPRequest.Method
+    public var method: HTTPRequest.Method {
+        get { storage.method }
+        set { mutableStorage.method = newValue }
+    }
     /// The percent-encoded path, without the query (`/todos/abc`).
-    public var path: String
+    public var path: String {
+        get { storage.path }
+        set { mutableStorage.path = newValue }
+    }
     /// The raw query string after `?`, or `nil` when the target had none.
-    public var query: String?
+    public var query: String? {
+        get { storage.query }
+        set { mutableStorage.query = newValue }
+    }
     /// Every request header, in arrival order.
-    public var headers: HTTPFields
+    public var headers: HTTPFields {
+        get { storage.headers }
+        set { mutableStorage.headers = newValue }
+    }
     /// The request body, fully buffered (libevent 2.1 has no streamed bodies).
-    public var body: [UInt8]
+    public var body: [UInt8] {
+        get { storage.body }
+        set { mutableStorage.body = newValue }
+    }
     /// The request id: the client's `X-Request-Id` when acceptable, else a fresh UUID.
-    public var id: String
+    public var id: String {
+        get { storage.id }
+        set { mutableStorage.id = newValue }
+    }
     /// The TCP peer's address; rate limits count it, or with `--trust-proxy` `ForwardedHeaders.client`.
-    public var peer: String
+    public var peer: String {
+        get { storage.peer }
+        set { mutableStorage.peer = newValue }
+    }
+
+    /// The fields, behind one reference: a request is handed to the pipeline, its stages, the
+    /// responder and the store, and each copy retained every field (~0.1 µs a request, measured).
+    /// Copied on the first change to a shared one, so `ServerRequest` stays a value.
+    private var storage: Storage
 
     /// Creates a request; `target` is split into path and query at the first `?`.
     public init(
@@ -29,19 +55,54 @@ public struct ServerRequest: Sendable {
         body: [UInt8] = [],
         peer: String = "127.0.0.1"
     ) {
-        self.method = method
+        let path: String
+        let query: String?
         // By byte: finding a Character would walk grapheme clusters.
         if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            self.path = String(Substring(target.utf8[..<mark]))
-            self.query = String(Substring(target.utf8[target.utf8.index(after: mark)...]))
+            path = String(Substring(target.utf8[..<mark]))
+            query = String(Substring(target.utf8[target.utf8.index(after: mark)...]))
         } else {
-            self.path = target
-            self.query = nil
+            path = target
+            query = nil
         }
-        self.headers = headers
-        self.body = body
-        self.peer = peer
-        self.id = RequestID.accepting(headers[.xRequestID])
+        storage = Storage(
+            method: method, path: path, query: query, headers: headers, body: body,
+            id: RequestID.accepting(headers[.xRequestID]), peer: peer)
+    }
+
+    private var mutableStorage: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through `mutableStorage`, on a uniquely referenced instance.
+        var method: HTTPRequest.Method
+        var path: String
+        var query: String?
+        var headers: HTTPFields
+        var body: [UInt8]
+        var id: String
+        var peer: String
+
+        init(
+            method: HTTPRequest.Method, path: String, query: String?, headers: HTTPFields, body: [UInt8], id: String,
+            peer: String
+        ) {
+            self.method = method
+            self.path = path
+            self.query = query
+            self.headers = headers
+            self.body = body
+            self.id = id
+            self.peer = peer
+        }
+
+        func copy() -> Storage {
+            Storage(method: method, path: path, query: query, headers: headers, body: body, id: id, peer: peer)
+        }
     }
 
     /// The decoded query parameters (api.md §1: percent-decoded UTF-8, `+` is a space, last wins).
