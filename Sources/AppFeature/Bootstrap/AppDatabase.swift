@@ -92,12 +92,14 @@ public struct AppDatabase: Sendable {
             }
             // A reset to another seed regenerates the dataset the file holds (the million, if it does).
             let dataset: PinDataset = pinCount > PinSeed.demoPinCount ? .million : .demo
-            // Every sandbox's stores, the default one's included, share the loops' read connections
-            // and the grouped commits.
+            // Every store on the file — each sandbox's, the default one's, the search's and the pins'
+            // (through every reseed) — shares the loops' read connections, and their writes share the
+            // grouped commits.
             let reads = LocalReads(writer)
             let commits = GroupCommit(writer)
             let datasets = SeededDatasets(
-                seed: try SeedMarker.datasetSeed(writer), repositories: .sqlite(writer), pins: .sqlite(writer),
+                seed: try SeedMarker.datasetSeed(writer), repositories: .sqlite(writer, reads: reads),
+                pins: .sqlite(writer, reads: reads),
                 regenerate: { seed in
                     let repositories = RepositorySeed.repositories(seed: seed)
                     let pins = dataset.pins(seed: seed)
@@ -107,7 +109,7 @@ public struct AppDatabase: Sendable {
                         try MapPinRepository.replace(with: pins, in: db)
                         try SeedMarker.recordDatasetSeed(db, seed)
                     }
-                    return (.sqlite(writer), .sqlite(writer))
+                    return (.sqlite(writer, reads: reads), .sqlite(writer, reads: reads))
                 })
             let database = AppDatabase(
                 todos: .sqlite(writer, reads: reads), newsletter: .sqlite(writer, writes: commits),

@@ -1,6 +1,6 @@
 public import GRDB
 public import PinGeometry
-import Storage
+public import Storage
 
 extension MapPinRepository {
     /// The pins in SQLite: an area query reads the candidates of its bounding box from the R*Tree
@@ -8,10 +8,11 @@ extension MapPinRepository {
     /// through the same `SpatialIndex` code the in-memory backend runs — identical pages by
     /// construction; a pin by id is a bounded read on the calling thread (`LocalReads`), an area
     /// query (up to a whole world of candidates) stays on GRDB's readers. Clusters are derived data: supercluster's trees are built from the table once,
-    /// on the first cluster request, and kept in memory.
-    public static func sqlite(_ database: any DatabaseWriter) -> Self {
+    /// on the first cluster request, and kept in memory. `reads`, when given, are the loops' read
+    /// connections the other stores on the file share.
+    public static func sqlite(_ database: any DatabaseWriter, reads: LocalReads? = nil) -> Self {
         let hierarchy = LazyPinHierarchy { try await database.read { db in try PinRows.fetchAll(db) } }
-        let reads = LocalReads(database)
+        let reads = reads ?? LocalReads(database)
         return Self(
             search: { query in
                 try await RepositoryError.mappingSQLite {

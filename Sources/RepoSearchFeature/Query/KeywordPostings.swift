@@ -5,7 +5,7 @@
 /// It stands where an engine's full-text index stood (FTS5, PostgreSQL's GIN) and answers the same
 /// question in memory, without a trip to a reader thread or a server (BENCHMARKS.md). Its answer is
 /// over-approximate — a token in any field, a phrase's tokens anywhere — and `RepositoryMatcher`
-/// has the final word, so narrowing never changes a page.
+/// has the final word, so narrowing never changes a page (`ReferenceSearchTests` holds it to that).
 struct KeywordPostings: Sendable {
     /// Where each token's positions start in `positions`; the token after it says where they end.
     private let starts: [Int32]
@@ -46,7 +46,9 @@ struct KeywordPostings: Sendable {
     func candidates(_ keywords: [RepositoryMatcher.Keyword]) -> RepositorySet? {
         guard let first = keywords.first else { return nil }
         var narrowed = candidates(first)
-        for keyword in keywords.dropFirst() { narrowed.formIntersection(candidates(keyword)) }
+        for keyword in keywords.dropFirst() where !narrowed.isEmpty {
+            narrowed.formIntersection(candidates(keyword))
+        }
         return narrowed
     }
 

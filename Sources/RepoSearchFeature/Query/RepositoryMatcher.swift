@@ -2,8 +2,8 @@ import Glibc
 
 /// Decides whether a repository matches a query and computes its `score` (api.md §3.3).
 ///
-/// One Swift function for every backend: engines only narrow the candidates, so every backend
-/// returns the same results, scores and pages. Qualifiers are tested on `RepositoryFacts`;
+/// One Swift function for every backend (each searches the same in-process `SearchIndex`), so
+/// every backend returns the same results, scores and pages. Qualifiers are tested on `RepositoryFacts`;
 /// keywords on the tokenised `IndexedRepository`, only for repositories the qualifiers admit.
 enum RepositoryMatcher {
     /// A query prepared once for scanning many repositories of one index.

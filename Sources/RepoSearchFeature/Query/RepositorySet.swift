@@ -1,6 +1,5 @@
-/// A set of repository positions in an index, one bit each: unions and intersections of
-/// thousands of positions cost a few dozen word operations, and it lists its members in ascending
-/// order.
+/// A set of repository positions in an index, one bit each: intersecting sets of thousands of
+/// positions costs a few dozen word operations, and it lists its members in ascending order.
 struct RepositorySet {
     private var words: [UInt64]
 
@@ -8,6 +7,9 @@ struct RepositorySet {
     init(count: Int) {
         words = [UInt64](repeating: 0, count: (count + 63) / 64)
     }
+
+    /// Whether no position is in the set.
+    var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
 
     mutating func insert(_ position: Int) {
         words[position >> 6] |= 1 << UInt64(position & 63)

@@ -43,7 +43,7 @@ public enum RepoSearchMigrations {
                 try db.execute(sql: "CREATE INDEX repositories_by_\(name) ON repositories (\(column))")
             }
             // unicode61 splits on every non-alphanumeric character and folds ASCII case: for ASCII text
-            // (the seed is; a test holds it to that) these are api.md's tokens, as SearchTokens makes them.
+            // (the seed is) these are api.md's tokens, as SearchTokens makes them. Dropped by step 3.
             try db.execute(
                 sql: """
                     CREATE VIRTUAL TABLE repositories_fts USING fts5(

@@ -1,10 +1,14 @@
 public import PostgresStorage
 
 extension RepoSearchMigrations {
-    /// The search schema in PostgreSQL: one row per repository and the case-insensitive owner index
-    /// `/repos/{owner}/{repo}` reads by. Searches are answered in process (`SearchIndex`), so the
-    /// token vectors, their GIN indexes and the language index the first step made for narrowing
-    /// are dropped by the second (architecture.md §4.3).
+    /// The search schema in PostgreSQL: one row per repository, a `tsvector` per searchable field
+    /// (built from api.md's tokens, as `SearchTokens` makes them, with the `simple` configuration:
+    /// no stemming, no stop words) each under a GIN index, and expression indexes for the selective
+    /// qualifiers, language and owner, compared case-insensitively.
+    ///
+    /// This version searches in process (`SearchIndex`) and reads none of the vectors or the
+    /// language index; they stay, still written, while instances of earlier versions may share the
+    /// database during an upgrade and narrow with them. A later migration drops them.
     public static let postgres: [PostgresMigration] = [
         PostgresMigration(
             "search-1-create",
@@ -46,17 +50,6 @@ extension RepoSearchMigrations {
                 "CREATE INDEX repositories_readme_tokens ON repositories USING gin (readme_tokens) WITH (fastupdate = off)",
                 "CREATE INDEX repositories_by_language ON repositories (lower(language))",
                 "CREATE INDEX repositories_by_owner ON repositories (lower(owner_login), lower(name))",
-            ]),
-        // Keywords narrow in process now (`KeywordPostings`): a round trip to the server per search
-        // cost more than the narrowing saved (BENCHMARKS.md).
-        PostgresMigration(
-            "search-2-in-process-narrowing",
-            [
-                "DROP INDEX IF EXISTS repositories_by_language",
-                """
-                ALTER TABLE repositories DROP COLUMN IF EXISTS name_tokens, DROP COLUMN IF EXISTS description_tokens,
-                    DROP COLUMN IF EXISTS topics_tokens, DROP COLUMN IF EXISTS readme_tokens
-                """,
-            ]),
+            ])
     ]
 }

@@ -1,8 +1,8 @@
 import Synchronization
 
 extension RepoSearchRepository {
-    /// `repositories` held in memory, tokenised once; every search scans them with
-    /// `RepositoryMatcher` and never suspends.
+    /// `repositories` held in memory, tokenised once; every search narrows them by keyword
+    /// (`KeywordPostings`), checks the rest with `RepositoryMatcher`, and never suspends.
     public static func inMemory(_ repositories: [Repository]) -> Self {
         let index = SearchIndex(repositories)
         return Self(search: { index.search($0, $1, $2, $3) }, repository: index.repository, version: { 0 })

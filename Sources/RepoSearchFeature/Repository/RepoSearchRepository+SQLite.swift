@@ -1,17 +1,18 @@
 import Foundation
 public import GRDB
 import HTTPKit
-import Storage
+public import Storage
 
 extension RepoSearchRepository {
     /// The repositories in SQLite, searched in process: the rows are loaded into a `SearchIndex` on
     /// the first search (the seeded rows never change), and every search after that is answered
     /// there, by the same matcher as every backend, without a trip to a reader. One repository by
     /// name is a point read, run where it is asked (`LocalReads`: on an event loop, its own
-    /// connection).
-    public static func sqlite(_ database: any DatabaseWriter) -> Self {
+    /// connection); `reads`, when given, are the loops' read connections the other stores on the
+    /// file share.
+    public static func sqlite(_ database: any DatabaseWriter, reads: LocalReads? = nil) -> Self {
         let loaded = LoadedSearchIndex()
-        let reads = LocalReads(database)
+        let reads = reads ?? LocalReads(database)
         return Self(
             search: { query, order, offset, limit in
                 let index = try await loaded.index {

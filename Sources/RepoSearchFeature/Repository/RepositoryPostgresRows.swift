@@ -34,21 +34,27 @@ enum RepositoryPostgresRows {
     }
 
     /// Inserts `repositories` in one statement: the rows travel as one JSON array (PostgresNIO's
-    /// arrays cannot carry the NULLs of optional columns).
+    /// arrays cannot carry the NULLs of optional columns), each field's tokens made here, in Swift.
+    ///
+    /// Nothing in this version reads the token vectors (search narrows in process, `SearchIndex`);
+    /// they are still written for instances of earlier versions sharing the database during an
+    /// upgrade, which narrow with them. A later migration drops them.
     static func insert(_ connection: PostgresConnection, _ repositories: ArraySlice<Repository>) async throws {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let rows = String(decoding: try encoder.encode(repositories.map(SeedRow.init)), as: UTF8.self)
         try await connection.query(
             """
-            INSERT INTO repositories (\(unescaped: columns))
-            SELECT \(unescaped: columns)
+            INSERT INTO repositories (\(unescaped: columns), name_tokens, description_tokens, topics_tokens,
+                readme_tokens)
+            SELECT \(unescaped: columns), to_tsvector('simple', name_text), to_tsvector('simple', description_text),
+                to_tsvector('simple', topics_text), to_tsvector('simple', readme_text)
             FROM jsonb_to_recordset(\(rows)::jsonb) AS seed(id bigint, name text, owner_login text, owner_id bigint,
                 owner_is_organization boolean, description text, is_fork boolean, is_archived boolean,
                 is_template boolean, created_at bigint, updated_at bigint, pushed_at bigint, homepage text,
                 size bigint, stars bigint, forks bigint, open_issues bigint, help_wanted_issues bigint,
                 good_first_issues bigint, language text, license_key text, topics text, default_branch text,
-                readme text)
+                readme text, name_text text, description_text text, topics_text text, readme_text text)
             """, logger: connection.logger)
     }
 
@@ -59,6 +65,7 @@ enum RepositoryPostgresRows {
         let createdAt: Int64, updatedAt: Int64, pushedAt: Int64, homepage: String?
         let size: Int, stars: Int, forks: Int, openIssues: Int, helpWantedIssues: Int, goodFirstIssues: Int
         let language: String?, licenseKey: String?, topics: String, defaultBranch: String, readme: String
+        let nameText: String, descriptionText: String, topicsText: String, readmeText: String
 
         init(_ repository: Repository) {
             id = repository.id
@@ -85,6 +92,13 @@ enum RepositoryPostgresRows {
             topics = repository.topics.joined(separator: " ")
             defaultBranch = repository.defaultBranch
             readme = repository.readme
+            // A phrase may run from one topic into the next here; the matcher, which keeps them
+            // apart, decides.
+            let tokens = IndexedRepository.Tokens(repository)
+            nameText = tokens.name.joined(separator: " ")
+            descriptionText = tokens.description.joined(separator: " ")
+            topicsText = tokens.topics.joined().joined(separator: " ")
+            readmeText = tokens.readme.joined(separator: " ")
         }
     }
 
