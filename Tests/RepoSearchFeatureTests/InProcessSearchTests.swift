@@ -1,4 +1,5 @@
 import CounterpartTestSupport
+import Foundation
 import GRDB
 import PostgresNIO
 import PostgresStorage
@@ -45,5 +46,40 @@ struct InProcessSearchTests {
             #expect(!expected.items.isEmpty, "q=\(q)")
             #expect(try await repository.search(query, .bestMatch, 0, 30) == expected, "q=\(q)")
         }
+    }
+}
+
+/// A file from before in-process narrowing: step 3 drops its full-text and language indexes and
+/// keeps every repository.
+@Suite("Search migrations")
+struct SearchMigrationTests {
+    @Test("a file with the FTS5 index filled keeps its repositories, and searches them, once step 3 drops it")
+    func olderFileMigrates() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("search-\(UUID()).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let repositories = RepositorySeed.repositories()
+        do {
+            let older = try SQLiteDatabase.open(
+                .sqliteFile(path: path), migrations: RepoSearchMigrations.all.filter { !$0.name.hasPrefix("search-3") })
+            try await older.write { db in
+                try RepoSearchRepository.seed(repositories, into: db)
+                // What the seed did then: fill the external-content index from the table.
+                try db.execute(sql: "INSERT INTO repositories_fts (repositories_fts) VALUES ('rebuild')")
+            }
+        }
+        let database = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: RepoSearchMigrations.all)
+        let (tables, indexes, count) = try await database.read { db in
+            (
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE 'repositories_fts%'"),
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'"),
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM repositories") ?? 0
+            )
+        }
+        #expect(tables.isEmpty, "FTS5 and its shadow tables are gone: \(tables)")
+        #expect(!indexes.contains("repositories_by_language") && indexes.contains("repositories_by_ownerLogin"))
+        #expect(count == repositories.count)
+        let query = try SearchQueryParser.parse("composable architecture")
+        let page = try await RepoSearchRepository.sqlite(database).search(query, .bestMatch, 0, 5)
+        #expect(page == (try await RepoSearchRepository.inMemory(repositories).search(query, .bestMatch, 0, 5)))
     }
 }
