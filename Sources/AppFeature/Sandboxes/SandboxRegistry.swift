@@ -110,7 +110,8 @@ public final class SandboxRegistry: Sendable {
         let defaultSandbox = Sandbox(
             name: .default, generation: 0, createdAt: Timestamp(secondsSince1970: now), seed: base.demoControls.seed,
             idempotency: base.demoReset.idempotency, rateLimiter: base.demoReset.rateLimiter,
-            controls: settings.dev ? base.demoControls : nil, dependencies: nil, now: now)
+            controls: settings.dev ? base.demoControls : nil,
+            dependencies: prepared ? SandboxDependencies.pinningHot(base) : nil, now: now)
         return SandboxRegistry(
             storage: base.sandboxStorage, base: base, dependencies: prepared ? .prepared : .overriding,
             defaultSandbox: defaultSandbox, limits: settings.sandboxLimits,
