@@ -23,7 +23,8 @@ public final class Sandbox: Sendable {
     public let rateLimiter: RateLimiter
     /// Its demo controls (`--dev`); `nil` without.
     public let controls: DemoControls?
-    /// What its stores run with; `nil` for the default sandbox, whose endpoints keep their own.
+    /// What its stores run with; `nil` only for a default sandbox whose endpoints carry the values
+    /// they were given (tests).
     public let dependencies: DependencyValues?
     private let lastUse: Atomic<Int64>
 

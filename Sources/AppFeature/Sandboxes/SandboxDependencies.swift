@@ -15,7 +15,9 @@ import TodosFeature
 /// sandbox's rate, an uncached one at 0.88× (BENCHMARKS.md). So the server's sandboxes are
 /// prepared the same way, in a cache of their own that starts as a copy of the prepared one
 /// (`@_spi(Internals)`: swift-dependencies 1.17's `CachedValues`), and a read costs what it costs
-/// in the default sandbox. Values passed in explicitly (tests) are set on, as they always were.
+/// in the default sandbox. The few the hot reducers read at every request are set on both, the
+/// default's included (`pinningHot`). Values passed in explicitly (tests) are set on, as they
+/// always were.
 enum SandboxDependencies: Sendable {
     /// The server's: the default sandbox's values are the prepared ones.
     case prepared

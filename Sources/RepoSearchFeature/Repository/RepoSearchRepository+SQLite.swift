@@ -1,4 +1,3 @@
-import Foundation
 public import GRDB
 import HTTPKit
 public import Storage
