@@ -13,14 +13,15 @@ public enum TestPostgres {
     public static func freshDatabase() async throws -> PostgresURL {
         let server = try await Server.shared.url()
         let name = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let connection = try await PostgresConnection.connect(
-            configuration: PostgresConnection.Configuration(
-                host: server.host, port: server.port, username: server.username, password: server.password,
-                database: server.database, tls: .disable),
-            id: 1, logger: Logger(label: "test-postgres"))
-        // The name is made here, from hex digits only: never input.
-        try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: connection.logger)
-        try await connection.close()
+        let configuration = PostgresConnection.Configuration(
+            host: server.host, port: server.port, username: server.username, password: server.password,
+            database: server.database, tls: .disable)
+        try await PostgresConnection.withStandalone(
+            configuration: configuration, logger: Logger(label: "test-postgres")
+        ) {
+            // The name is made here, from hex digits only: never input.
+            _ = try await $0.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: $0.logger)
+        }
         return server.database(name)
     }
 
@@ -59,14 +60,17 @@ public enum TestPostgres {
             return url
         }
 
-        /// Starts a server in a temporary folder with Scripts/postgres, stopped at exit.
+        /// Starts a server in a temporary folder with Scripts/postgres, stopped and removed at exit.
         private static func startOwn() throws -> String {
             let script = URL(fileURLWithPath: #filePath)
                 .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Scripts/postgres")
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-pg-\(UUID())")
             try run(script, ["start", folder.path])
-            stopAtExit = { try? run(script, ["stop", folder.path]) }
+            stopAtExit = {
+                try? run(script, ["stop", folder.path])
+                try? FileManager.default.removeItem(at: folder)
+            }
             atexit { stopAtExit?() }
             return try String(contentsOf: folder.appendingPathComponent("url"), encoding: .utf8)
                 .trimmingCharacters(in: .whitespacesAndNewlines)

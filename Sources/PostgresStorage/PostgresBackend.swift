@@ -124,10 +124,9 @@ public final class PostgresBackend: Sendable {
             host: url.host, port: url.port, username: url.username, password: url.password, database: url.database,
             tls: try Self.connectionTLS(url))
         configuration.options.connectTimeout = .milliseconds(limits.operationTimeout.milliseconds)
-        let connection = try await PostgresConnection.connect(
-            on: group.next(), configuration: configuration, id: 0, logger: logger
-        ).get()
-        try await connection.close()
+        try await PostgresConnection.withStandalone(on: group.next(), configuration: configuration, logger: logger) {
+            _ in
+        }
     }
 
     /// SQLSTATE 57P03: the server is up but still starting (or recovering); worth waiting for.
