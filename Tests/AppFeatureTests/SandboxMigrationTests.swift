@@ -1,4 +1,5 @@
 import AppFeature
+import CounterpartTestSupport
 import Foundation
 import GRDB
 import HTTPKit
@@ -13,7 +14,7 @@ import TodosFeature
 struct SandboxMigrationTests {
     @Test("a file written before sandboxes keeps every todo and subscriber, in the default sandbox")
     func olderFileMigrates() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID()).sqlite").path
+        let path = try temporaryDirectory().appendingPathComponent("older.sqlite").path
         // The steps that brought sandboxes, and those written after them.
         let laterSteps: Set = [
             "todos-2-sandboxes", "newsletter-2-sandboxes", "sandboxes-1-create", "todos-3-covering-list",

@@ -14,7 +14,7 @@ import TodosFeature
 struct SandboxStorageTests {
     @Test("opening restores the seeded sandboxes and drops one whose seeding a crash cut short")
     func opening() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID()).sqlite").path
+        let path = try temporaryDirectory().appendingPathComponent("sandboxes.sqlite").path
         let writer = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: AppDatabase.migrations)
         let first = try SandboxStorage.sqlite(writer, reads: LocalReads(writer), commits: GroupCommit(writer))
         let done = SandboxRecord(

@@ -26,8 +26,7 @@ enum PinsBackend: String, CaseIterable, CustomStringConvertible, Sendable {
         case .sqliteMemory:
             location = .memory
         case .sqliteFile:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try temporaryDirectory()
             location = .sqliteFile(path: directory.appendingPathComponent("pins.sqlite").path)
         case .postgres:
             let backend = try await TestPostgres.migratedBackend(MapPinsMigrations.postgres)

@@ -31,13 +31,11 @@ enum NewsletterBackend: String, CaseIterable, CustomStringConvertible, Sendable 
         case .sqliteMemory:
             return .sqlite(try SQLiteDatabase.open(.memory, migrations: NewsletterMigrations.all))
         case .sqliteFile:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try temporaryDirectory()
             let path = directory.appendingPathComponent("newsletter.sqlite").path
             return .sqlite(try SQLiteDatabase.open(.sqliteFile(path: path), migrations: NewsletterMigrations.all))
         case .sqliteSandbox:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try temporaryDirectory()
             let path = directory.appendingPathComponent("newsletter.sqlite").path
             let database = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: NewsletterMigrations.all)
             try Self.fillNeighbour(database)

@@ -1,3 +1,4 @@
+import CounterpartTestSupport
 import Foundation
 import GRDB
 import HTTPKit
@@ -11,8 +12,7 @@ import Testing
 struct NewsletterSandboxTests {
     @Test("another sandbox's token is unknown here, and one sandbox's writes leave the other's rows")
     func tokensStayInTheirSandbox() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory()
         let path = directory.appendingPathComponent("newsletter.sqlite").path
         let database = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: NewsletterMigrations.all)
         try NewsletterBackend.fillNeighbour(database)

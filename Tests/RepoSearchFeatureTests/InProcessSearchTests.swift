@@ -55,8 +55,7 @@ struct InProcessSearchTests {
 struct SearchMigrationTests {
     @Test("a file with the FTS5 index filled keeps its repositories, and searches them, once step 3 drops it")
     func olderFileMigrates() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("search-\(UUID()).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let path = try temporaryDirectory().appendingPathComponent("search.sqlite").path
         let repositories = RepositorySeed.repositories()
         do {
             let older = try SQLiteDatabase.open(

@@ -22,8 +22,7 @@ enum SearchBackend: String, CaseIterable, CustomStringConvertible, Sendable {
             if self == .sqliteMemory {
                 location = .memory
             } else {
-                let directory = FileManager.default.temporaryDirectory.appendingPathComponent("search-\(UUID())")
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                let directory = try temporaryDirectory()
                 location = .sqliteFile(path: directory.appendingPathComponent("search.sqlite").path)
             }
             let database = try SQLiteDatabase.open(location, migrations: RepoSearchMigrations.all)
