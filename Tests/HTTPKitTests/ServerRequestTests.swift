@@ -3,7 +3,7 @@ import HTTPTypes
 import Testing
 
 /// `ServerRequest` keeps its fields behind one shared reference, copied on the first change: it
-/// must still behave as a value.
+/// must still behave as a value. It splits a `/sandboxes/{name}/` prefix off the path as it is made.
 @Suite("ServerRequest")
 struct ServerRequestTests {
     @Test("changing a copy leaves the original as it was, field by field")
@@ -33,5 +33,32 @@ struct ServerRequestTests {
         var request = ServerRequest(method: .delete, target: "/todos/x", headers: [.xRequestID: "abc-123"])
         request.path = "/todos/y"
         #expect(request.path == "/todos/y" && request.method == .delete && request.id == "abc-123")
+    }
+
+    @Test(
+        "a /sandboxes/{name}/ prefix is split off the path, the query kept apart",
+        arguments: [
+            ("/sandboxes/a/todos/x?page=2", "a", "/todos/x", "page=2"),
+            ("/sandboxes/ui-test.7/todos", "ui-test.7", "/todos", nil),
+            ("/sandboxes/a/", "a", "/", nil),
+            ("/sandboxes//todos", "", "/todos", nil),
+            ("/sandboxes/bad name!/todos?q=/x", "bad name!", "/todos", "q=/x"),
+        ] as [(String, String, String, String?)])
+    func prefixSplit(target: String, segment: String, path: String, query: String?) {
+        let request = ServerRequest(method: .get, target: target)
+        #expect(request.sandboxSegment == segment)
+        #expect(request.path == path)
+        #expect(request.query == query)
+        #expect(request.targetPath == target.split(separator: "?", maxSplits: 1).first.map(String.init))
+    }
+
+    @Test(
+        "a path that is not a sandbox's inner path is kept whole",
+        arguments: ["/sandboxes/a", "/sandboxes/", "/sandboxes", "/sandboxesx/a/todos", "/todos/sandboxes/a/b", "/"])
+    func noPrefix(target: String) {
+        let request = ServerRequest(method: .delete, target: target + "?x=1")
+        #expect(request.sandboxSegment == nil)
+        #expect(request.path == target && request.targetPath == target)
+        #expect(request.query == "x=1")
     }
 }

@@ -49,7 +49,14 @@ public struct AppHandler: HTTPHandler {
                 webURL: settings.webURL,
                 trustProxy: settings.trustProxy
             )
-            if !flow.urlPrefix.isEmpty { context.baseURL += flow.urlPrefix }
+            if !flow.urlPrefix.isEmpty {
+                // The sandbox's own prefix (the same string): its base URL, made once, if it has one.
+                if let base = flow.sandbox.publicBaseURL, flow.sandbox.urlPrefix == flow.urlPrefix {
+                    context.baseURL = base
+                } else {
+                    context.baseURL += flow.urlPrefix
+                }
+            }
             context.partialResults = flow.partialResults
             flow.endpoint.respond(
                 to: flow.request, context: context, dependencies: flow.sandbox.dependencies,
@@ -59,22 +66,20 @@ public struct AppHandler: HTTPHandler {
 
     public func handle(_ request: ServerRequest, exchange: Exchange) {
         guard let address = address(of: request, exchange: exchange) else { return }
-        var request = request
-        // Only a prefix changes the path; setting it anyway would copy the request.
-        if address.isPrefixed { request.path = address.path }
         var responder = responder(for: request, exchange: exchange)
-        responder.urlPrefix = address.urlPrefix
-        guard let (endpoint, methods) = endpoint(for: address.path) else {
+        guard let (endpoint, methods) = endpoint(for: request.path) else {
+            responder.urlPrefix = address.urlPrefix
             // Journalled where the client looks: its sandbox's journal, if that sandbox lives.
             let sandbox = if let name = address.name { sandboxes.live(name) } else { sandboxes.defaultSandbox }
             responder.journal = sandbox?.controls?.journal
-            let path = address.isPrefixed ? address.urlPrefix + request.path : request.path
-            responder.send(.problem(.notFound("No route matches \(path). GET / lists the routes this server has.")))
+            responder.send(
+                .problem(.notFound("No route matches \(request.targetPath). GET / lists the routes this server has.")))
             return
         }
-        responder.route = endpoint.template(for: address.path)
+        responder.route = endpoint.template(for: request.path)
         // The service routes are shared: never prefixed, and a header naming a sandbox changes nothing.
         if endpoint.role == .service, address.isPrefixed {
+            responder.urlPrefix = address.urlPrefix
             return responder.send(
                 .problem(
                     .notFound(
@@ -82,15 +87,16 @@ public struct AppHandler: HTTPHandler {
                     )))
         }
         let name = endpoint.role == .service ? nil : address.name
-        if name == nil { responder.urlPrefix = "" }
-        let flow = RequestFlow(
+        var flow = RequestFlow(
             request: request, endpoint: endpoint, methods: methods, sandbox: sandboxes.defaultSandbox,
-            urlPrefix: responder.urlPrefix, responder: responder)
-        guard let name else { return run(flow, in: flow.sandbox) }
+            urlPrefix: "", responder: responder)
+        guard let name else { return run(flow, in: flow.sandbox, named: false) }
         // A preflight or a method the path refuses is answered alike in every sandbox: it creates
         // none, and is journalled only in one that lives.
         guard Self.reachesDomain(request.method, methods) else {
             if let live = sandboxes.live(name) { return run(flow, in: live) }
+            flow.urlPrefix = address.urlPrefix
+            flow.responder.urlPrefix = flow.urlPrefix
             return pipeline.run(flow)
         }
         let executor = exchange.loop.taskExecutor
@@ -110,17 +116,14 @@ public struct AppHandler: HTTPHandler {
     /// sandbox name. A bad header on a shared service route is ignored, as any header is there.
     private func address(of request: ServerRequest, exchange: Exchange) -> SandboxAddress? {
         do {
-            return try SandboxAddress(path: request.path, header: request.headers[.counterpartSandbox])
+            return try SandboxAddress(of: request)
         } catch {
-            let inner = SandboxAddress.pathAfterAnyPrefix(request.path)
-            if inner == request.path, endpoint(for: inner)?.0.role == .service {
-                return try? SandboxAddress(path: inner, header: nil)
+            if request.sandboxSegment == nil, endpoint(for: request.path)?.0.role == .service {
+                return try? SandboxAddress(of: request, ignoringHeader: true)
             }
             // Answered in the format of the route the path was meant for (GitHub's under /search/).
-            var meant = request
-            meant.path = inner
-            var responder = responder(for: meant, exchange: exchange)
-            responder.urlPrefix = String(request.path.utf8.dropLast(inner.utf8.count)) ?? ""
+            var responder = responder(for: request, exchange: exchange)
+            responder.urlPrefix = request.sandboxSegment.map { SandboxPrefix.start + $0 } ?? ""
             responder.send(.problem(error.problem))
             return nil
         }
@@ -132,10 +135,15 @@ public struct AppHandler: HTTPHandler {
         methods.contains(method) || (method == .head && methods.contains(.get))
     }
 
-    /// Sends `flow` through the pipeline inside `sandbox`, journalled there if it is a domain's.
-    private func run(_ flow: RequestFlow, in sandbox: Sandbox) {
+    /// Sends `flow` through the pipeline inside `sandbox`, journalled there if it is a domain's; a
+    /// request that `named` the sandbox keeps its prefix in the URLs it gets.
+    private func run(_ flow: RequestFlow, in sandbox: Sandbox, named: Bool = true) {
         var flow = flow
         flow.sandbox = sandbox
+        if named {
+            flow.urlPrefix = sandbox.urlPrefix
+            flow.responder.urlPrefix = sandbox.urlPrefix
+        }
         if flow.endpoint.role == .domain { flow.responder.journal = sandbox.controls?.journal }
         pipeline.run(flow)
     }
@@ -173,11 +181,14 @@ public struct AppHandler: HTTPHandler {
     }
 
     public func bypassesInFlightLimit(_ request: ServerRequest) -> Bool {
-        ServiceRoutes.bypassesLimits(request.path)
+        // The service routes are never prefixed (a prefixed one is a 404).
+        request.sandboxSegment == nil && ServiceRoutes.bypassesLimits(request.path)
     }
 
     public func drainingResponse(to request: ServerRequest) -> Response {
-        guard ServiceRoutes.isHealth(request.path) else { return unavailableResponse(to: request, reason: .shutdown) }
+        guard request.sandboxSegment == nil, ServiceRoutes.isHealth(request.path) else {
+            return unavailableResponse(to: request, reason: .shutdown)
+        }
         let response = Response.json(bytes: Array(#"{"status":"draining"}"#.utf8), status: .serviceUnavailable)
         return ResponseFinalizer.finalize(response, for: request, appDuration: 0)
     }
@@ -204,7 +215,7 @@ public struct AppHandler: HTTPHandler {
     /// How problems on `request`'s path are written, inside a sandbox as outside (GitHub's envelope
     /// on the search routes).
     private func problemFormat(for request: ServerRequest) -> ProblemFormat {
-        problemFormats.format(for: SandboxAddress.pathAfterAnyPrefix(request.path))
+        problemFormats.format(for: request.path)
     }
 
     private func endpoint(for path: String) -> (any Endpoint, [HTTPRequest.Method])? {

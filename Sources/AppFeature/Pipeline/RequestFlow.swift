@@ -15,7 +15,7 @@ public struct RequestFlow: Sendable {
     /// The sandbox it runs in (api.md §6.4).
     public var sandbox: Sandbox
     /// What its absolute URLs add to the base: `/sandboxes/{name}`, or nothing without a name.
-    public let urlPrefix: String
+    public var urlPrefix: String
     /// Answers the request; stages record on it what the answer must carry.
     public var responder: Responder
     /// `fault=incomplete`: the domain answers from part of its data (`RouteContext.partialResults`).

@@ -26,9 +26,16 @@ public final class Sandbox: Sendable {
     /// What its stores run with; `nil` only for a default sandbox whose endpoints carry the values
     /// they were given (tests).
     public let dependencies: DependencyValues?
+    /// What the absolute URLs of a request naming it carry after the base: `/sandboxes/{name}`. (A
+    /// request that names no sandbox carries nothing, in the default sandbox.)
+    public let urlPrefix: String
+    /// `--public-url` followed by `urlPrefix`, when the server has one: the base of such a request's
+    /// absolute URLs, made once rather than on every request.
+    let publicBaseURL: String?
     private let lastUse: Atomic<Int64>
 
-    /// A sandbox over these stores, last used at `now` (Unix seconds).
+    /// A sandbox over these stores, last used at `now` (Unix seconds), its URLs under `publicURL`
+    /// when the server has one.
     public init(
         name: SandboxName,
         generation: Int64,
@@ -38,6 +45,7 @@ public final class Sandbox: Sendable {
         rateLimiter: RateLimiter,
         controls: DemoControls?,
         dependencies: DependencyValues?,
+        publicURL: String?,
         now: Int64
     ) {
         self.name = name
@@ -48,6 +56,9 @@ public final class Sandbox: Sendable {
         self.rateLimiter = rateLimiter
         self.controls = controls
         self.dependencies = dependencies
+        let urlPrefix = SandboxPrefix.start + name.rawValue
+        self.urlPrefix = urlPrefix
+        publicBaseURL = publicURL.map { $0 + urlPrefix }
         lastUse = Atomic(now)
     }
 

@@ -82,6 +82,7 @@ extension SandboxRegistry {
         return Sandbox(
             name: record.name, generation: record.generation, createdAt: record.createdAt, seed: record.seed,
             idempotency: reset.idempotency,
-            rateLimiter: rateLimiter, controls: dev ? controls : nil, dependencies: values, now: lastUsed)
+            rateLimiter: rateLimiter, controls: dev ? controls : nil, dependencies: values, publicURL: publicURL,
+            now: lastUsed)
     }
 }

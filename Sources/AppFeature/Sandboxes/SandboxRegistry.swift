@@ -20,6 +20,8 @@ public final class SandboxRegistry: Sendable {
     let base: DependencyValues
     let dependencies: SandboxDependencies
     let dev: Bool
+    /// `--public-url`, under which every sandbox's URLs are made.
+    let publicURL: String?
     let now: @Sendable () -> Int64
     let slots = Mutex(Slots())
     let logger = Logger(label: "counterpart.sandboxes")
@@ -87,6 +89,7 @@ public final class SandboxRegistry: Sendable {
         defaultSandbox: Sandbox,
         limits: SandboxLimits,
         dev: Bool,
+        publicURL: String? = nil,
         now: @escaping @Sendable () -> Int64 = RateLimiter.wallClock
     ) {
         self.storage = storage
@@ -95,6 +98,7 @@ public final class SandboxRegistry: Sendable {
         self.defaultSandbox = defaultSandbox
         self.limits = limits
         self.dev = dev
+        self.publicURL = publicURL
         self.now = now
         let started = now()
         let restored = storage.restored.map { record in (record.name, Slot.dormant(record, lastUsed: started)) }
@@ -111,11 +115,12 @@ public final class SandboxRegistry: Sendable {
             name: .default, generation: 0, createdAt: Timestamp(secondsSince1970: now), seed: base.demoControls.seed,
             idempotency: base.demoReset.idempotency, rateLimiter: base.demoReset.rateLimiter,
             controls: settings.dev ? base.demoControls : nil,
-            dependencies: prepared ? SandboxDependencies.pinningHot(base) : nil, now: now)
+            dependencies: prepared ? SandboxDependencies.pinningHot(base) : nil, publicURL: settings.publicURL, now: now
+        )
         return SandboxRegistry(
             storage: base.sandboxStorage, base: base, dependencies: prepared ? .prepared : .overriding,
             defaultSandbox: defaultSandbox, limits: settings.sandboxLimits,
-            dev: settings.dev)
+            dev: settings.dev, publicURL: settings.publicURL)
     }
 
     /// The sandbox `name`, touched as used now; a new one is created — by a task preferring

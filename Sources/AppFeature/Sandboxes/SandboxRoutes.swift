@@ -18,8 +18,8 @@ public struct SandboxRoutes: Routes {
 
     /// The `{name}` segment of `/sandboxes/{name}`, unchecked; `nil` for any other path.
     private static func name(in path: String) -> Substring? {
-        guard path.hasPrefix(SandboxAddress.prefix) else { return nil }
-        let name = path.dropFirst(SandboxAddress.prefix.count)
+        guard path.hasPrefix(SandboxPrefix.start) else { return nil }
+        let name = path.dropFirst(SandboxPrefix.start.count)
         return name.isEmpty || name.contains("/") ? nil : name
     }
 }

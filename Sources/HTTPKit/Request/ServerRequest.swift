@@ -11,10 +11,19 @@ public struct ServerRequest: Sendable {
         get { storage.method }
         set { mutableStorage.method = newValue }
     }
-    /// The percent-encoded path, without the query (`/todos/abc`).
+    /// The percent-encoded path, without the query (`/todos/abc`) — inside the sandbox, when the
+    /// target named one with a prefix (`/sandboxes/a/todos/abc` has the path `/todos/abc`).
     public var path: String {
         get { storage.path }
         set { mutableStorage.path = newValue }
+    }
+    /// The segment after `/sandboxes/` when the target began with that prefix and went on past it
+    /// (`a` in `/sandboxes/a/todos`): the sandbox it names, as sent and unchecked (api.md §6.4).
+    public var sandboxSegment: String? { storage.sandboxSegment }
+    /// The path as the target gave it, prefix and all: what a client is told it asked for.
+    public var targetPath: String {
+        guard let segment = sandboxSegment else { return path }
+        return SandboxPrefix.start + segment + path
     }
     /// The raw query string after `?`, or `nil` when the target had none.
     public var query: String? {
@@ -47,7 +56,8 @@ public struct ServerRequest: Sendable {
     /// Copied on the first change to a shared one, so `ServerRequest` stays a value.
     private var storage: Storage
 
-    /// Creates a request; `target` is split into path and query at the first `?`.
+    /// Creates a request; `target` is split into path and query at the first `?`, and a
+    /// `/sandboxes/{name}/` prefix off the path (`SandboxPrefix`).
     public init(
         method: HTTPRequest.Method,
         target: String,
@@ -55,18 +65,22 @@ public struct ServerRequest: Sendable {
         body: [UInt8] = [],
         peer: String = "127.0.0.1"
     ) {
-        let path: String
-        let query: String?
         // By byte: finding a Character would walk grapheme clusters.
-        if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            path = String(Substring(target.utf8[..<mark]))
-            query = String(Substring(target.utf8[target.utf8.index(after: mark)...]))
+        let utf8 = Substring(target).utf8
+        let mark = utf8.firstIndex(of: UInt8(ascii: "?"))
+        let query = mark.map { String(Substring(utf8[utf8.index(after: $0)...])) }
+        let pathBytes = utf8[..<(mark ?? utf8.endIndex)]
+        let path: String
+        var sandboxSegment: String?
+        if let (segment, inner) = SandboxPrefix.split(pathBytes) {
+            sandboxSegment = String(Substring(utf8[segment]))
+            path = String(Substring(utf8[inner..<pathBytes.endIndex]))
         } else {
-            path = target
-            query = nil
+            // Without a query the target is the path: shared, not copied.
+            path = mark == nil ? target : String(Substring(pathBytes))
         }
         storage = Storage(
-            method: method, path: path, query: query, headers: headers, body: body,
+            method: method, path: path, sandboxSegment: sandboxSegment, query: query, headers: headers, body: body,
             id: RequestID.accepting(headers[.xRequestID]), peer: peer)
     }
 
@@ -81,6 +95,7 @@ public struct ServerRequest: Sendable {
         // Mutated only through `mutableStorage`, on a uniquely referenced instance.
         var method: HTTPRequest.Method
         var path: String
+        let sandboxSegment: String?
         var query: String?
         var headers: HTTPFields
         var body: [UInt8]
@@ -88,11 +103,12 @@ public struct ServerRequest: Sendable {
         var peer: String
 
         init(
-            method: HTTPRequest.Method, path: String, query: String?, headers: HTTPFields, body: [UInt8], id: String,
-            peer: String
+            method: HTTPRequest.Method, path: String, sandboxSegment: String?, query: String?, headers: HTTPFields,
+            body: [UInt8], id: String, peer: String
         ) {
             self.method = method
             self.path = path
+            self.sandboxSegment = sandboxSegment
             self.query = query
             self.headers = headers
             self.body = body
@@ -101,7 +117,9 @@ public struct ServerRequest: Sendable {
         }
 
         func copy() -> Storage {
-            Storage(method: method, path: path, query: query, headers: headers, body: body, id: id, peer: peer)
+            Storage(
+                method: method, path: path, sandboxSegment: sandboxSegment, query: query, headers: headers, body: body,
+                id: id, peer: peer)
         }
     }
 

@@ -1,0 +1,23 @@
+/// The `/sandboxes/{name}/…` prefix that runs a request inside a sandbox (api.md §6.4).
+///
+/// A convention of the HTTP layer, not of the app alone: `ServerRequest` splits it off while the
+/// request is read, so that the path every router and stage sees is the path inside the sandbox and
+/// a request in a sandbox costs what one outside does — no second path, no copy of the request.
+public enum SandboxPrefix {
+    /// What a prefixed path starts with.
+    public static let start = "/sandboxes/"
+
+    /// Where the segment after `/sandboxes/` lies in `path`, and where the path inside the sandbox
+    /// begins (its `/`); `nil` without the prefix, or with nothing after the segment —
+    /// `/sandboxes/{name}` is the sandbox itself, a resource of its own. The segment is unchecked:
+    /// an empty or invalid one is the app's to refuse, naming it.
+    static func split(_ path: Substring.UTF8View) -> (segment: Range<String.Index>, inner: String.Index)? {
+        var bytes = path.makeIterator()
+        for expected in start.utf8 {
+            guard bytes.next() == expected else { return nil }
+        }
+        let segmentStart = path.index(path.startIndex, offsetBy: start.utf8.count)
+        guard let slash = path[segmentStart...].firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        return (segmentStart..<slash, slash)
+    }
+}
