@@ -17,7 +17,8 @@ private let directoriesMade = Atomic(0)
 
 /// This process's folder under the system's temporary one, made on first use. Without the clean-up
 /// every run of the suite would leave its databases and clusters behind — hundreds of folders and
-/// gigabytes a run on a developer's machine.
+/// gigabytes a run on a developer's machine. (A process that crashes runs no exit handler: its
+/// folder stays, as any crash's debris does.)
 private let processFolder: URL = {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "counterpart-tests-\(UUID().uuidString.prefix(8))")

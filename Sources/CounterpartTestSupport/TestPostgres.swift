@@ -65,7 +65,8 @@ public enum TestPostgres {
             let script = URL(fileURLWithPath: #filePath)
                 .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Scripts/postgres")
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("counterpart-pg-\(UUID())")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "counterpart-pg-\(UUID().uuidString.prefix(8))")
             try run(script, ["start", folder.path])
             stopAtExit = {
                 try? run(script, ["stop", folder.path])

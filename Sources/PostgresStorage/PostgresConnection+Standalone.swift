@@ -10,14 +10,14 @@ extension PostgresConnection {
     /// in a debug build PostgresNIO asserts on it, taking the whole process down instead of letting
     /// `body`'s error through. Start-up's reachability probe and the tests' database creation both
     /// open one this way.
-    public static func withStandalone<Result: Sendable>(
+    public static func withStandalone<Value: Sendable>(
         on loop: any EventLoop = PostgresConnection.defaultEventLoopGroup.any(),
         configuration: Configuration,
         logger: Logger,
-        _ body: (PostgresConnection) async throws -> Result
-    ) async throws -> Result {
+        _ body: (PostgresConnection) async throws -> Value
+    ) async throws -> Value {
         let connection = try await connect(on: loop, configuration: configuration, id: 0, logger: logger)
-        let result: Result
+        let result: Value
         do {
             result = try await body(connection)
         } catch {

@@ -197,7 +197,7 @@ struct SandboxRegistryTests {
         let defaultSandbox = SandboxRegistry.over(base, prepared: false, settings: settings).defaultSandbox
         let registry = SandboxRegistry(
             storage: storage, base: base, dependencies: .overriding, defaultSandbox: defaultSandbox, limits: limits,
-            dev: dev,
+            dev: dev, publicURL: nil,
             now: { clock.now })
         return (registry, clock)
     }

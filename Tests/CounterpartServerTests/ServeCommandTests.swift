@@ -17,6 +17,27 @@ struct ServeCommandTests {
         #expect(server.printed.contains("request_id=cli-test"), "the access log names the request")
     }
 
+    @Test("the access log names a sandboxed request by its whole path, whatever answers it")
+    func sandboxedPathsLogged() async throws {
+        let server = try ServerProcess([
+            "serve", "--port", "0", "--database", "memory", "--access-log", "--max-sandboxes", "1",
+        ])
+        let port = try #require(await server.listeningPort(), "no listening line in: \(server.printed)")
+        let client = try HTTPClient(port: port)
+        #expect(try client.request("GET", "/sandboxes/a/todos").status == 200)
+        // One sandbox too many: refused before any sandbox runs it.
+        #expect(try client.request("GET", "/sandboxes/b/todos").status == 503)
+        #expect(try client.request("GET", "/todos", headers: [("Counterpart-Sandbox", "c")]).status == 503)
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0)
+        let lines = server.printed.split(separator: "\n")
+        for (path, status) in [("/sandboxes/a/todos", 200), ("/sandboxes/b/todos", 503), ("/sandboxes/c/todos", 503)] {
+            #expect(
+                lines.contains { $0.contains("path=\(path) ") && $0.contains("status=\(status)") },
+                "no access log line for \(path) → \(status) in: \(server.printed)")
+        }
+    }
+
     @Test("--web-url sets the web links of GitHub-style answers")
     func webURL() async throws {
         let server = try ServerProcess([

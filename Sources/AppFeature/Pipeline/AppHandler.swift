@@ -51,6 +51,8 @@ public struct AppHandler: HTTPHandler {
             )
             if !flow.urlPrefix.isEmpty {
                 // The sandbox's own prefix (the same string): its base URL, made once, if it has one.
+                // (A flow with another prefix never gets here: only a refused method or a preflight
+                // runs in the default sandbox under a prefix, and a stage answers those.)
                 if let base = flow.sandbox.publicBaseURL, flow.sandbox.urlPrefix == flow.urlPrefix {
                     context.baseURL = base
                 } else {
@@ -94,21 +96,24 @@ public struct AppHandler: HTTPHandler {
         // A preflight or a method the path refuses is answered alike in every sandbox: it creates
         // none, and is journalled only in one that lives.
         guard Self.reachesDomain(request.method, methods) else {
-            if let live = sandboxes.live(name) { return run(flow, in: live) }
-            flow.urlPrefix = address.urlPrefix
-            flow.responder.urlPrefix = flow.urlPrefix
+            if let live = sandboxes.live(name) { return run(flow, in: live, named: true) }
+            flow.keep(prefix: address.urlPrefix)
             return pipeline.run(flow)
         }
         let executor = exchange.loop.taskExecutor
+        // Answered, perhaps, before the sandbox is ready: then the prefix is made here.
         switch sandboxes.lookup(name, on: executor) {
         case .ready(let sandbox):
-            run(flow, in: sandbox)
+            run(flow, in: sandbox, named: true)
         case .confirm(let sandbox):
+            flow.keep(prefix: address.urlPrefix)
             run(flow, after: { [sandboxes] in try await sandboxes.confirmed(sandbox, on: executor) }, name: name)
         case .opening(let creation):
+            flow.keep(prefix: address.urlPrefix)
             run(flow, after: { try await creation.value }, name: name)
         case .full(let retryAfter):
-            responder.send(.problem(.sandboxLimit(maximum: sandboxes.limits.maximum, retryAfter: retryAfter)))
+            flow.keep(prefix: address.urlPrefix)
+            flow.responder.send(.problem(.sandboxLimit(maximum: sandboxes.limits.maximum, retryAfter: retryAfter)))
         }
     }
 
@@ -137,13 +142,10 @@ public struct AppHandler: HTTPHandler {
 
     /// Sends `flow` through the pipeline inside `sandbox`, journalled there if it is a domain's; a
     /// request that `named` the sandbox keeps its prefix in the URLs it gets.
-    private func run(_ flow: RequestFlow, in sandbox: Sandbox, named: Bool = true) {
+    private func run(_ flow: RequestFlow, in sandbox: Sandbox, named: Bool) {
         var flow = flow
         flow.sandbox = sandbox
-        if named {
-            flow.urlPrefix = sandbox.urlPrefix
-            flow.responder.urlPrefix = sandbox.urlPrefix
-        }
+        if named { flow.keep(prefix: sandbox.urlPrefix) }
         if flow.endpoint.role == .domain { flow.responder.journal = sandbox.controls?.journal }
         pipeline.run(flow)
     }
@@ -159,7 +161,7 @@ public struct AppHandler: HTTPHandler {
             then: { found in
                 switch found {
                 case .success(let sandbox):
-                    run(flow, in: sandbox)
+                    run(flow, in: sandbox, named: true)
                 case .failure(let refusal as RouteError):
                     flow.responder.send(.problem(refusal.problem))
                 case .failure:

@@ -20,4 +20,10 @@ public struct RequestFlow: Sendable {
     public var responder: Responder
     /// `fault=incomplete`: the domain answers from part of its data (`RouteContext.partialResults`).
     public var partialResults = false
+
+    /// Gives its absolute URLs, and the path it is logged with, the sandbox prefix `prefix`.
+    mutating func keep(prefix: String) {
+        urlPrefix = prefix
+        responder.urlPrefix = prefix
+    }
 }

@@ -4,7 +4,7 @@ import HTTPTypes
 /// Which sandbox a request says it runs in (api.md §6.4): the one its `/sandboxes/{name}/` prefix
 /// names — split off its path as it was read (`ServerRequest.sandboxSegment`) — or its
 /// `Counterpart-Sandbox` header does.
-struct SandboxAddress: Equatable {
+struct SandboxAddress {
     /// The sandbox named, or `nil` when the request names none (the default sandbox, unprefixed).
     let name: SandboxName?
     /// Whether the name came in the path: a prefixed path cannot reach the shared service routes.

@@ -89,7 +89,7 @@ public final class SandboxRegistry: Sendable {
         defaultSandbox: Sandbox,
         limits: SandboxLimits,
         dev: Bool,
-        publicURL: String? = nil,
+        publicURL: String?,
         now: @escaping @Sendable () -> Int64 = RateLimiter.wallClock
     ) {
         self.storage = storage

@@ -102,8 +102,10 @@ public final class RateLimiter: Sendable {
         "newsletter-address": Limit(requests: 10, enforced: true, windowSeconds: 3600),
     ]
 
-    /// Unix seconds from the system clock — its coarse reading, the time of the last tick: seconds
-    /// need no finer, and it costs a few nanoseconds instead of tens (read on every sandbox request).
+    /// Unix seconds from the system clock — its coarse reading, the time of the last tick (a few
+    /// milliseconds at most behind): windows counted in seconds need no finer, and it costs a few
+    /// nanoseconds instead of tens. Every limiter's clock by default, and the sandbox registry's,
+    /// read on every request in a sandbox.
     public static let wallClock: @Sendable () -> Int64 = {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME_COARSE, &time)
