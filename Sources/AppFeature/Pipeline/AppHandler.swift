@@ -128,7 +128,7 @@ public struct AppHandler: HTTPHandler {
             }
             // Answered in the format of the route the path was meant for (GitHub's under /search/).
             var responder = responder(for: request, exchange: exchange)
-            responder.urlPrefix = request.sandboxSegment.map { SandboxPrefix.start + $0 } ?? ""
+            responder.urlPrefix = request.sandboxSegment.map(SandboxPrefix.naming) ?? ""
             responder.send(.problem(error.problem))
             return nil
         }

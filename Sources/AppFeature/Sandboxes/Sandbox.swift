@@ -56,7 +56,7 @@ public final class Sandbox: Sendable {
         self.rateLimiter = rateLimiter
         self.controls = controls
         self.dependencies = dependencies
-        let urlPrefix = SandboxPrefix.start + name.rawValue
+        let urlPrefix = SandboxPrefix.naming(name.rawValue)
         self.urlPrefix = urlPrefix
         publicBaseURL = publicURL.map { $0 + urlPrefix }
         lastUse = Atomic(now)

@@ -13,7 +13,7 @@ struct SandboxAddress {
     /// The path every absolute URL inside the sandbox starts with after the base: empty for a
     /// request that names no sandbox, so the default sandbox answers as it always has. Made on
     /// demand: a request that reaches its sandbox takes the sandbox's own (`Sandbox.urlPrefix`).
-    var urlPrefix: String { name.map { SandboxPrefix.start + $0.rawValue } ?? "" }
+    var urlPrefix: String { name.map { SandboxPrefix.naming($0.rawValue) } ?? "" }
 
     /// The address of `request`; throws a 400 for an invalid name, or for a prefix and a header that
     /// name different sandboxes. `ignoringHeader`: the header is not read (a shared route's).

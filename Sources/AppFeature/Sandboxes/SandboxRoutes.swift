@@ -16,11 +16,12 @@ public struct SandboxRoutes: Routes {
         .drop(try SandboxName(Self.name(in: request.path) ?? "", source: "path"))
     }
 
-    /// The `{name}` segment of `/sandboxes/{name}`, unchecked; `nil` for any other path.
+    /// The `{name}` segment of `/sandboxes/{name}`, unchecked; `nil` for any other path. By byte:
+    /// routing asks it of every request's path.
     private static func name(in path: String) -> Substring? {
-        guard path.hasPrefix(SandboxPrefix.start) else { return nil }
-        let name = path.dropFirst(SandboxPrefix.start.count)
-        return name.isEmpty || name.contains("/") ? nil : name
+        guard path.utf8.starts(with: SandboxPrefix.start.utf8) else { return nil }
+        let name = path.utf8.dropFirst(SandboxPrefix.start.utf8.count)
+        return name.isEmpty || name.contains(UInt8(ascii: "/")) ? nil : Substring(name)
     }
 }
 

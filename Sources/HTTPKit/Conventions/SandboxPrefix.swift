@@ -7,15 +7,17 @@ public enum SandboxPrefix {
     /// What a prefixed path starts with.
     public static let start = "/sandboxes/"
 
+    /// The prefix naming sandbox `name`: `/sandboxes/{name}`.
+    public static func naming(_ name: some StringProtocol) -> String {
+        start + name
+    }
+
     /// Where the segment after `/sandboxes/` lies in `path`, and where the path inside the sandbox
     /// begins (its `/`); `nil` without the prefix, or with nothing after the segment —
     /// `/sandboxes/{name}` is the sandbox itself, a resource of its own. The segment is unchecked:
     /// an empty or invalid one is the app's to refuse, naming it.
     static func split(_ path: Substring.UTF8View) -> (segment: Range<String.Index>, inner: String.Index)? {
-        var bytes = path.makeIterator()
-        for expected in start.utf8 {
-            guard bytes.next() == expected else { return nil }
-        }
+        guard path.starts(with: start.utf8) else { return nil }
         let segmentStart = path.index(path.startIndex, offsetBy: start.utf8.count)
         guard let slash = path[segmentStart...].firstIndex(of: UInt8(ascii: "/")) else { return nil }
         return (segmentStart..<slash, slash)

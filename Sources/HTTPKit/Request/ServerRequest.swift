@@ -23,7 +23,7 @@ public struct ServerRequest: Sendable {
     /// The path as the target gave it, prefix and all: what a client is told it asked for.
     public var targetPath: String {
         guard let segment = sandboxSegment else { return path }
-        return SandboxPrefix.start + segment + path
+        return SandboxPrefix.naming(segment) + path
     }
     /// The raw query string after `?`, or `nil` when the target had none.
     public var query: String? {
@@ -35,7 +35,7 @@ public struct ServerRequest: Sendable {
         get { storage.headers }
         set { mutableStorage.headers = newValue }
     }
-    /// The request body, fully buffered (libevent 2.1 has no streamed bodies).
+    /// The request body, fully buffered (at most `--max-body-bytes`).
     public var body: [UInt8] {
         get { storage.body }
         set { mutableStorage.body = newValue }
