@@ -28,10 +28,18 @@ struct ServeCommandTests {
         // One sandbox too many: refused before any sandbox runs it.
         #expect(try client.request("GET", "/sandboxes/b/todos").status == 503)
         #expect(try client.request("GET", "/todos", headers: [("Counterpart-Sandbox", "c")]).status == 503)
+        // Named by a header and answered in the sandbox; a prefix naming no valid sandbox.
+        let missing = "/todos/00000000-0000-0000-0000-000000000000"
+        #expect(try client.request("GET", missing, headers: [("Counterpart-Sandbox", "a")]).status == 404)
+        #expect(try client.request("GET", "/sandboxes/bad%20name/todos").status == 400)
         kill(server.process.processIdentifier, SIGTERM)
         #expect(await server.exitStatus() == 0)
         let lines = server.printed.split(separator: "\n")
-        for (path, status) in [("/sandboxes/a/todos", 200), ("/sandboxes/b/todos", 503), ("/sandboxes/c/todos", 503)] {
+        let logged = [
+            ("/sandboxes/a/todos", 200), ("/sandboxes/b/todos", 503), ("/sandboxes/c/todos", 503),
+            ("/sandboxes/a\(missing)", 404), ("/sandboxes/bad%20name/todos", 400),
+        ]
+        for (path, status) in logged {
             #expect(
                 lines.contains { $0.contains("path=\(path) ") && $0.contains("status=\(status)") },
                 "no access log line for \(path) → \(status) in: \(server.printed)")

@@ -49,14 +49,12 @@ public struct AppHandler: HTTPHandler {
                 webURL: settings.webURL,
                 trustProxy: settings.trustProxy
             )
-            if !flow.urlPrefix.isEmpty {
-                // The sandbox's own prefix (the same string): its base URL, made once, if it has one.
-                // (A flow with another prefix never gets here: only a refused method or a preflight
-                // runs in the default sandbox under a prefix, and a stage answers those.)
-                if let base = flow.sandbox.publicBaseURL, flow.sandbox.urlPrefix == flow.urlPrefix {
+            if flow.namesSandbox {
+                // The sandbox's base URL, made once, when the server has a public one.
+                if let base = flow.sandbox.publicBaseURL {
                     context.baseURL = base
                 } else {
-                    context.baseURL += flow.urlPrefix
+                    context.baseURL += flow.sandbox.urlPrefix
                 }
             }
             context.partialResults = flow.partialResults
@@ -70,7 +68,7 @@ public struct AppHandler: HTTPHandler {
         guard let address = address(of: request, exchange: exchange) else { return }
         var responder = responder(for: request, exchange: exchange)
         guard let (endpoint, methods) = endpoint(for: request.path) else {
-            responder.urlPrefix = address.urlPrefix
+            responder.sandboxName = address.name
             // Journalled where the client looks: its sandbox's journal, if that sandbox lives.
             let sandbox = if let name = address.name { sandboxes.live(name) } else { sandboxes.defaultSandbox }
             responder.journal = sandbox?.controls?.journal
@@ -81,7 +79,7 @@ public struct AppHandler: HTTPHandler {
         responder.route = endpoint.template(for: request.path)
         // The service routes are shared: never prefixed, and a header naming a sandbox changes nothing.
         if endpoint.role == .service, address.isPrefixed {
-            responder.urlPrefix = address.urlPrefix
+            responder.sandboxName = address.name
             return responder.send(
                 .problem(
                     .notFound(
@@ -91,28 +89,28 @@ public struct AppHandler: HTTPHandler {
         let name = endpoint.role == .service ? nil : address.name
         var flow = RequestFlow(
             request: request, endpoint: endpoint, methods: methods, sandbox: sandboxes.defaultSandbox,
-            urlPrefix: "", responder: responder)
+            responder: responder)
         guard let name else { return run(flow, in: flow.sandbox, named: false) }
         // A preflight or a method the path refuses is answered alike in every sandbox: it creates
         // none, and is journalled only in one that lives.
         guard Self.reachesDomain(request.method, methods) else {
             if let live = sandboxes.live(name) { return run(flow, in: live, named: true) }
-            flow.keep(prefix: address.urlPrefix)
+            flow.responder.sandboxName = name
             return pipeline.run(flow)
         }
         let executor = exchange.loop.taskExecutor
-        // Answered, perhaps, before the sandbox is ready: then the prefix is made here.
+        // Answered, perhaps, before the sandbox is ready.
         switch sandboxes.lookup(name, on: executor) {
         case .ready(let sandbox):
             run(flow, in: sandbox, named: true)
         case .confirm(let sandbox):
-            flow.keep(prefix: address.urlPrefix)
+            flow.responder.sandboxName = name
             run(flow, after: { [sandboxes] in try await sandboxes.confirmed(sandbox, on: executor) }, name: name)
         case .opening(let creation):
-            flow.keep(prefix: address.urlPrefix)
+            flow.responder.sandboxName = name
             run(flow, after: { try await creation.value }, name: name)
         case .full(let retryAfter):
-            flow.keep(prefix: address.urlPrefix)
+            flow.responder.sandboxName = name
             flow.responder.send(.problem(.sandboxLimit(maximum: sandboxes.limits.maximum, retryAfter: retryAfter)))
         }
     }
@@ -127,9 +125,7 @@ public struct AppHandler: HTTPHandler {
                 return try? SandboxAddress(of: request, ignoringHeader: true)
             }
             // Answered in the format of the route the path was meant for (GitHub's under /search/).
-            var responder = responder(for: request, exchange: exchange)
-            responder.urlPrefix = request.sandboxSegment.map(SandboxPrefix.naming) ?? ""
-            responder.send(.problem(error.problem))
+            responder(for: request, exchange: exchange).send(.problem(error.problem))
             return nil
         }
     }
@@ -144,8 +140,7 @@ public struct AppHandler: HTTPHandler {
     /// request that `named` the sandbox keeps its prefix in the URLs it gets.
     private func run(_ flow: RequestFlow, in sandbox: Sandbox, named: Bool) {
         var flow = flow
-        flow.sandbox = sandbox
-        if named { flow.keep(prefix: sandbox.urlPrefix) }
+        flow.enter(sandbox, named: named)
         if flow.endpoint.role == .domain { flow.responder.journal = sandbox.controls?.journal }
         pipeline.run(flow)
     }

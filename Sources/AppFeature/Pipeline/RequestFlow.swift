@@ -14,16 +14,23 @@ public struct RequestFlow: Sendable {
     public let methods: [HTTPRequest.Method]
     /// The sandbox it runs in (api.md §6.4).
     public var sandbox: Sandbox
-    /// What its absolute URLs add to the base: `/sandboxes/{name}`, or nothing without a name.
-    public var urlPrefix: String
+    /// Whether the request named its sandbox, by prefix or header: then its absolute URLs keep the
+    /// sandbox's prefix. A flag, not the prefix itself: the flow is copied at every stage, and each
+    /// copy of a string that long would be retained.
+    public var namesSandbox = false
     /// Answers the request; stages record on it what the answer must carry.
     public var responder: Responder
     /// `fault=incomplete`: the domain answers from part of its data (`RouteContext.partialResults`).
     public var partialResults = false
 
-    /// Gives its absolute URLs, and the path it is logged with, the sandbox prefix `prefix`.
-    mutating func keep(prefix: String) {
-        urlPrefix = prefix
-        responder.urlPrefix = prefix
+    /// What its absolute URLs add to the base: `/sandboxes/{name}`, or nothing without a name.
+    public var urlPrefix: String { namesSandbox ? sandbox.urlPrefix : "" }
+
+    /// Runs the flow in `sandbox`; `named`: the request named it, so its URLs and its log line
+    /// carry the sandbox's prefix.
+    mutating func enter(_ sandbox: Sandbox, named: Bool) {
+        self.sandbox = sandbox
+        namesSandbox = named
+        if named { responder.sandboxName = sandbox.name }
     }
 }

@@ -30,8 +30,10 @@ public struct Responder: Sendable {
     var journal: JournalStore?
     /// What the demo controls did to the request.
     var controls = AppliedControls()
-    /// The path prefix naming the request's sandbox (api.md §6.4), empty for none: logged with the path.
-    var urlPrefix = ""
+    /// The sandbox the request named (api.md §6.4), logged as its path's prefix even when a header
+    /// named it. A name, not the prefix: a name of up to 15 bytes is held inline, so the responder's
+    /// many copies retain nothing for it.
+    var sandboxName: SandboxName?
 
     /// What no stage changes, behind one reference: a responder travels in the request's flow, its
     /// stages and its effects, and each copy retained every field (~0.1 µs a request, measured).
@@ -181,13 +183,20 @@ public struct Responder: Sendable {
         )
     }
 
+    /// The path inside its sandbox's prefix, or as sent: a prefix that names no valid sandbox is
+    /// logged as it came.
+    private var loggedPath: String {
+        guard let sandboxName else { return request.targetPath }
+        return SandboxPrefix.naming(sandboxName.rawValue) + request.path
+    }
+
     private func log(_ final: Response, milliseconds: Double) {
         accessLog?.info(
             "request",
             metadata: [
                 "request_id": "\(request.id)",
                 "method": "\(request.method.rawValue)",
-                "path": "\(urlPrefix)\(request.path)",
+                "path": "\(loggedPath)",
                 "status": "\(final.status.code)",
                 "duration_ms": "\(ResponseFinalizer.milliseconds(milliseconds))",
             ]

@@ -15,8 +15,8 @@ typealias HeadBytes = Slice<UnsafeRawBufferPointer>
 struct RequestHead {
     /// The request's method.
     let method: HTTPRequest.Method
-    /// The request target as sent.
-    let target: String
+    /// The request target as sent, split into path, query and sandbox prefix.
+    let target: RequestTarget
     /// The header fields, in order.
     let headers: HTTPFields
     /// Whether the request line said HTTP/1.0 (the answer says it too).
@@ -64,7 +64,7 @@ struct RequestHead {
                 target: rules.targetText)
         }
         self.method = method
-        target = rules.targetText
+        target = RequestTarget(bytes: UnsafeRawBufferPointer(rebasing: requestLine.target))
         self.headers = headers
         isHTTP10 = requestLine.isHTTP10
         keepsAlive = isHTTP10 ? connection.keepAlive && !connection.close : !connection.close

@@ -16,7 +16,7 @@ public enum SandboxPrefix {
     /// begins (its `/`); `nil` without the prefix, or with nothing after the segment —
     /// `/sandboxes/{name}` is the sandbox itself, a resource of its own. The segment is unchecked:
     /// an empty or invalid one is the app's to refuse, naming it.
-    static func split(_ path: Substring.UTF8View) -> (segment: Range<String.Index>, inner: String.Index)? {
+    static func split<Path: Collection<UInt8>>(_ path: Path) -> (segment: Range<Path.Index>, inner: Path.Index)? {
         guard path.starts(with: start.utf8) else { return nil }
         let segmentStart = path.index(path.startIndex, offsetBy: start.utf8.count)
         guard let slash = path[segmentStart...].firstIndex(of: UInt8(ascii: "/")) else { return nil }

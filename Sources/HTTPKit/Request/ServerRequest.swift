@@ -57,7 +57,7 @@ public struct ServerRequest: Sendable {
     private var storage: Storage
 
     /// Creates a request; `target` is split into path and query at the first `?`, and a
-    /// `/sandboxes/{name}/` prefix off the path (`SandboxPrefix`).
+    /// `/sandboxes/{name}/` prefix off the path (`RequestTarget`).
     public init(
         method: HTTPRequest.Method,
         target: String,
@@ -65,23 +65,20 @@ public struct ServerRequest: Sendable {
         body: [UInt8] = [],
         peer: String = "127.0.0.1"
     ) {
-        // By byte: finding a Character would walk grapheme clusters.
-        let utf8 = Substring(target).utf8
-        let mark = utf8.firstIndex(of: UInt8(ascii: "?"))
-        let query = mark.map { String(Substring(utf8[utf8.index(after: $0)...])) }
-        let pathBytes = utf8[..<(mark ?? utf8.endIndex)]
-        let path: String
-        var sandboxSegment: String?
-        if let (segment, inner) = SandboxPrefix.split(pathBytes) {
-            sandboxSegment = String(Substring(utf8[segment]))
-            path = String(Substring(utf8[inner..<pathBytes.endIndex]))
-        } else {
-            // Without a query the target is the path: shared, not copied.
-            path = mark == nil ? target : String(Substring(pathBytes))
-        }
+        self.init(method: method, target: RequestTarget(target), headers: headers, body: body, peer: peer)
+    }
+
+    /// Creates a request from a target already split (the transport splits it from its bytes).
+    public init(
+        method: HTTPRequest.Method,
+        target: RequestTarget,
+        headers: HTTPFields = [:],
+        body: [UInt8] = [],
+        peer: String = "127.0.0.1"
+    ) {
         storage = Storage(
-            method: method, path: path, sandboxSegment: sandboxSegment, query: query, headers: headers, body: body,
-            id: RequestID.accepting(headers[.xRequestID]), peer: peer)
+            method: method, path: target.path, sandboxSegment: target.sandboxSegment, query: target.query,
+            headers: headers, body: body, id: RequestID.accepting(headers[.xRequestID]), peer: peer)
     }
 
     private var mutableStorage: Storage {

@@ -1,0 +1,35 @@
+import HTTPKit
+import Testing
+
+/// The transport splits a target from its buffer's bytes, tests and refusals from a `String`: both
+/// must read every target alike.
+@Suite("RequestTarget")
+struct RequestTargetTests {
+    @Test(
+        "split from bytes as from text",
+        arguments: [
+            "/", "/todos", "/todos?", "/todos?page=2&per_page=5", "?only=query", "/sandboxes/a/todos/x?page=2",
+            "/sandboxes/ui-test.7/todos", "/sandboxes/a/", "/sandboxes//todos", "/sandboxes/a", "/sandboxes/",
+            "/sandboxesx/a/todos", "/todos/sandboxes/a/b", "/sandboxes/a?x=/b/c", "/search/repositories?q=a?b",
+            "*", "http://example.org/todos?x=1",
+        ])
+    func bytesAgreeWithText(target: String) {
+        let fromBytes = Array(target.utf8).withUnsafeBytes { RequestTarget(bytes: $0) }
+        #expect(fromBytes == RequestTarget(target))
+    }
+
+    @Test("the prefix and the query are split off; a ? in the query stays in it")
+    func parts() {
+        let target = RequestTarget("/sandboxes/demo/search/repositories?q=a?b")
+        #expect(target.sandboxSegment == "demo")
+        #expect(target.path == "/search/repositories")
+        #expect(target.query == "q=a?b")
+    }
+
+    @Test("a target without query or prefix is its own path")
+    func plainPath() {
+        let target = RequestTarget("/todos/deadbeef-dead-beef-dead-beefdeadbeef")
+        #expect(target.path == "/todos/deadbeef-dead-beef-dead-beefdeadbeef")
+        #expect(target.sandboxSegment == nil && target.query == nil)
+    }
+}
