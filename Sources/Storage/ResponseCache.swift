@@ -23,10 +23,17 @@ public final class ResponseCache: Sendable {
         var misses = 0
     }
 
-    private struct Entry {
+    /// A reference, so that a hit reads its response and marks its use without copying the entry.
+    private final class Entry {
         let version: Int
         let response: Response
         var lastUse: Int
+
+        init(version: Int, response: Response, lastUse: Int) {
+            self.version = version
+            self.response = response
+            self.lastUse = lastUse
+        }
     }
 
     /// Creates a cache of `capacity` bytes (0: disabled).
@@ -41,14 +48,13 @@ public final class ResponseCache: Sendable {
     public func response(for key: String, version: Int) -> Response? {
         guard capacity > 0 else { return nil }
         return state.withLock { state in
-            guard var entry = state.entries[key], entry.version == version else {
+            guard let entry = state.entries[key], entry.version == version else {
                 state.misses += 1
                 return nil
             }
             state.hits += 1
             state.clock += 1
             entry.lastUse = state.clock
-            state.entries[key] = entry
             return entry.response
         }
     }

@@ -54,16 +54,17 @@ public struct TodosFeature: Reducer, Sendable {
         case .request(let request):
             state.request = request
             // Read the version before the data: a racing write can only orphan the entry.
-            guard request.cacheKey != nil else { return effect(for: request, todos: todos) }
+            guard let key = request.cacheKey else { return effect(for: request, todos: todos) }
             switch todos.version {
             case .local(let current):
-                return readThroughCache(&state, version: current(), cache: cache, todos: todos)
+                return readThroughCache(&state, key: key, version: current(), cache: cache, todos: todos)
             case .shared(let current):
                 return .task({ .internal(.versioned($0)) }) { try await current() }
             }
 
         case .internal(.versioned(.success(let version))):
-            return readThroughCache(&state, version: version, cache: cache, todos: todos)
+            guard let key = state.request?.cacheKey else { return .none }
+            return readThroughCache(&state, key: key, version: version, cache: cache, todos: todos)
 
         case .internal(.listed(.success(let stored))):
             guard let request = state.request, case .list(let query) = request.operation else { return .none }
@@ -116,12 +117,13 @@ public struct TodosFeature: Reducer, Sendable {
         }
     }
 
-    /// Answers a cacheable read from the cache when it holds the answer at `version`; otherwise
-    /// reads, and the response is cached under `version`.
+    /// Answers a cacheable read from the cache when it holds the answer for `key` at `version`;
+    /// otherwise reads, and the response is cached under `version`. The key is made once per
+    /// request on a hit: making it is a few allocations.
     private func readThroughCache(
-        _ state: inout State, version: Int, cache: ResponseCache, todos: TodoRepository
+        _ state: inout State, key: String, version: Int, cache: ResponseCache, todos: TodoRepository
     ) -> Effect<Action> {
-        guard let request = state.request, let key = request.cacheKey else { return .none }
+        guard let request = state.request else { return .none }
         if let cached = cache.response(for: key, version: version) {
             state.response = cached
             return .none

@@ -104,8 +104,10 @@ extension UUID {
         }
     }
 
-    /// The lowercase spelling as a string.
-    public var lowercased: String { String(decoding: lowercasedBytes, as: UTF8.self) }
+    /// The lowercase spelling as a string, written where the string keeps it.
+    public var lowercased: String {
+        String(unsafeUninitializedCapacity: 36) { writeLowercased(into: $0) }
+    }
 }
 
 extension UUID: JSONWritable {

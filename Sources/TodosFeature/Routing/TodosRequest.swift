@@ -26,15 +26,20 @@ public struct TodosRequest: Sendable, Equatable {
     }
 
     /// The response cache key of a read — method, base, path and query — or `nil` for writes.
+    /// Made at every cached read, so its room is reserved once.
     public var cacheKey: String? {
+        let last: String
         switch operation {
-        case .list:
-            return "GET " + baseURL + view.root + "?" + query.encoded()
-        case .fetch(let id):
-            return "GET " + baseURL + view.root + "/" + id.lowercased
-        default:
-            return nil
+        case .list: last = "?" + query.encoded()
+        case .fetch(let id): last = "/" + id.lowercased
+        default: return nil
         }
+        var key = "GET "
+        key.reserveCapacity(key.utf8.count + baseURL.utf8.count + view.root.utf8.count + last.utf8.count)
+        key += baseURL
+        key += view.root
+        key += last
+        return key
     }
 
     /// The operations of api.md §2.1–§2.5.
