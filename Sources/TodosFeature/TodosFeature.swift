@@ -118,8 +118,8 @@ public struct TodosFeature: Reducer, Sendable {
     }
 
     /// Answers a cacheable read from the cache when it holds the answer for `key` at `version`;
-    /// otherwise reads, and the response is cached under `version`. The key is made once per
-    /// request on a hit: making it is a few allocations.
+    /// otherwise reads, and the response is cached under `version`. The caller made `key`: a hit on
+    /// a local version makes it once per request (a miss makes it again to store the answer).
     private func readThroughCache(
         _ state: inout State, key: String, version: Int, cache: ResponseCache, todos: TodoRepository
     ) -> Effect<Action> {

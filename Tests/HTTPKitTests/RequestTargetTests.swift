@@ -33,3 +33,17 @@ struct RequestTargetTests {
         #expect(target.sandboxSegment == nil && target.query == nil)
     }
 }
+
+/// Routing's byte-wise segment test reads a path as a person would.
+@Suite("String.isOneSegment(after:)")
+struct OneSegmentTests {
+    @Test(
+        "a prefix followed by one segment, perhaps empty, and nothing else",
+        arguments: [
+            ("/todos/abc", true), ("/todos/", true), ("/todos", false), ("/todos/a/b", false), ("/todos/a/", false),
+            ("/todosx/a", false), ("/tod", false), ("", false), ("/todos/ünïcode", true), ("/TODOS/a", false),
+        ])
+    func segment(path: String, expected: Bool) {
+        #expect(path.isOneSegment(after: "/todos/") == expected)
+    }
+}

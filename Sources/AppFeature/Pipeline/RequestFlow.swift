@@ -17,13 +17,15 @@ public struct RequestFlow: Sendable {
     /// Whether the request named its sandbox, by prefix or header: then its absolute URLs keep the
     /// sandbox's prefix. A flag, not the prefix itself: the flow is copied at every stage, and each
     /// copy of a string that long would be retained.
-    public var namesSandbox = false
+    public private(set) var namesSandbox = false
     /// Answers the request; stages record on it what the answer must carry.
     public var responder: Responder
     /// `fault=incomplete`: the domain answers from part of its data (`RouteContext.partialResults`).
     public var partialResults = false
 
-    /// What its absolute URLs add to the base: `/sandboxes/{name}`, or nothing without a name.
+    /// What its absolute URLs add to the base: `/sandboxes/{name}`, or nothing without a name. Set
+    /// when the flow enters its sandbox: a flow answered before (a refused method in a sandbox that
+    /// does not live) has none, and no stage that reads it (idempotency scopes) runs for it.
     public var urlPrefix: String { namesSandbox ? sandbox.urlPrefix : "" }
 
     /// Runs the flow in `sandbox`; `named`: the request named it, so its URLs and its log line

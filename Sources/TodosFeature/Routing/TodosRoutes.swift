@@ -12,7 +12,7 @@ public struct TodosRoutes: Routes {
         switch path {
         case "/todos": [.get, .post, .delete]
         case "/todos/reorder": [.post]
-        case _ where path.hasPrefix("/todos/") && path.utf8.dropFirst(7).firstIndex(of: UInt8(ascii: "/")) == nil:
+        case _ where path.isOneSegment(after: "/todos/"):
             [.get, .put, .patch, .delete]
         default: nil
         }
