@@ -198,7 +198,7 @@ public struct Responder: Sendable {
                 "method": "\(request.method.rawValue)",
                 "path": "\(loggedPath)",
                 "status": "\(final.status.code)",
-                "duration_ms": "\(ResponseFinalizer.milliseconds(milliseconds))",
+                "duration_ms": "\(ServerTiming.milliseconds(milliseconds))",
             ]
         )
     }

@@ -37,17 +37,19 @@ public enum ResponseFinalizer {
                 response = notModified(response)
             }
         }
-        if !response.headers.contains(.cacheControl) {
-            response.headers[.cacheControl] = "no-store"
-        }
-        var timing = "app;dur=" + milliseconds(appDuration) + ", repo;dur=" + milliseconds(repositoryDuration)
-        if delayDuration > 0 { timing += ", delay;dur=" + milliseconds(delayDuration) }
-        // Features never set these, so appending skips HTTPFields' search for an existing field.
+        // Appended, not set: the field is absent, and features never set the others, so
+        // HTTPFields need not search for one to replace.
+        if !response.headers.contains(.cacheControl) { response.headers.append(Self.noStore) }
+        let timing = ServerTiming.value(app: appDuration, repository: repositoryDuration, delay: delayDuration)
         response.headers.append(HTTPField(name: .xRequestID, value: request.id))
         response.headers.append(HTTPField(name: .serverTiming, value: timing))
-        response.headers.append(contentsOf: CORS.responseHeaders)
+        // One by one: `append(contentsOf:)` inserts through the generic collection path.
+        for field in CORS.responseHeaders { response.headers.append(field) }
         return response
     }
+
+    /// `Cache-Control: no-store`, built (and validated) once.
+    private static let noStore = HTTPField(name: .cacheControl, value: "no-store")
 
     /// A 304 keeping only the validators and caching headers of `response` (RFC 9110 §15.4.5).
     static func notModified(_ response: Response) -> Response {
@@ -58,11 +60,4 @@ public enum ResponseFinalizer {
         return Response(status: .notModified, headers: headers)
     }
 
-    /// Milliseconds as `1.234`: three decimals, no exponent, for `Server-Timing` and logs.
-    public static func milliseconds(_ value: Double) -> String {
-        let thousandths = Int((max(0, value) * 1000).rounded())
-        let fraction = thousandths % 1000
-        let padding = fraction < 10 ? "00" : fraction < 100 ? "0" : ""
-        return "\(thousandths / 1000).\(padding)\(fraction)"
-    }
 }
