@@ -1,3 +1,4 @@
+import Foundation
 import HTTPKit
 import HTTPTypes
 import Testing
@@ -76,6 +77,12 @@ struct ConventionsTests {
         #expect(replaced == replaced.lowercased())
         #expect(Array(replaced)[14] == "4")
         #expect(RequestID.accepting("") != "")
+        let ids = (0..<10_000).map { _ in RequestID.random() }
+        #expect(Set(ids).count == ids.count, "a request id repeated")
+        for id in ids.prefix(200) {
+            #expect(UUID(strict: id[...])?.lowercased == id, "\(id) is not a UUID's lowercase spelling")
+            #expect("89ab".contains(Array(id)[19]), "\(id) lacks the RFC 4122 variant")
+        }
     }
 
     @Test("finalizing adds the shared headers and turns a matching If-None-Match into 304")

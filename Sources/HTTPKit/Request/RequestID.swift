@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Request ids: the client's own when it is safe to echo, otherwise a fresh random UUID.
@@ -28,18 +29,9 @@ public enum RequestID {
         var bytes = (mix(count ^ keys.0), mix(count &+ keys.1))
         bytes.0 = (bytes.0 & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
         bytes.1 = (bytes.1 & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        var text = [UInt8]()
-        text.reserveCapacity(36)
-        appendHex(bytes.0 >> 32, digits: 8, to: &text)
-        text.append(UInt8(ascii: "-"))
-        appendHex(bytes.0 >> 16, digits: 4, to: &text)
-        text.append(UInt8(ascii: "-"))
-        appendHex(bytes.0, digits: 4, to: &text)
-        text.append(UInt8(ascii: "-"))
-        appendHex(bytes.1 >> 48, digits: 4, to: &text)
-        text.append(UInt8(ascii: "-"))
-        appendHex(bytes.1, digits: 12, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        // Most significant byte first, as a UUID's spelling reads.
+        let uuid = withUnsafeBytes(of: (bytes.0.bigEndian, bytes.1.bigEndian)) { UUID(uuid: $0.load(as: uuid_t.self)) }
+        return uuid.lowercased
     }
 
     private static let sequence = Atomic<UInt64>(0)
@@ -54,13 +46,5 @@ public enum RequestID {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
-    }
-
-    private static func appendHex(_ value: UInt64, digits: Int, to text: inout [UInt8]) {
-        let alphabet: StaticString = "0123456789abcdef"
-        for shift in stride(from: (digits - 1) * 4, through: 0, by: -4) {
-            let nibble = Int((value >> UInt64(shift)) & 0xF)
-            text.append(alphabet.utf8Start[nibble])
-        }
     }
 }
