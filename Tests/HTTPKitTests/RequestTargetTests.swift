@@ -35,15 +35,15 @@ struct RequestTargetTests {
 }
 
 /// Routing's byte-wise segment test reads a path as a person would.
-@Suite("String.isOneSegment(after:)")
-struct OneSegmentTests {
+@Suite("String.segment(after:)")
+struct SegmentAfterPrefixTests {
     @Test(
         "a prefix followed by one segment, perhaps empty, and nothing else",
         arguments: [
-            ("/todos/abc", true), ("/todos/", true), ("/todos", false), ("/todos/a/b", false), ("/todos/a/", false),
-            ("/todosx/a", false), ("/tod", false), ("", false), ("/todos/ünïcode", true), ("/TODOS/a", false),
-        ])
-    func segment(path: String, expected: Bool) {
-        #expect(path.isOneSegment(after: "/todos/") == expected)
+            ("/todos/abc", "abc"), ("/todos/", ""), ("/todos", nil), ("/todos/a/b", nil), ("/todos/a/", nil),
+            ("/todosx/a", nil), ("/tod", nil), ("", nil), ("/todos/ünïcode", "ünïcode"), ("/TODOS/a", nil),
+        ] as [(String, String?)])
+    func segment(path: String, expected: String?) {
+        #expect(path.segment(after: "/todos/").map(String.init) == expected)
     }
 }

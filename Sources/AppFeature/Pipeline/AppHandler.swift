@@ -87,7 +87,9 @@ public struct AppHandler: HTTPHandler {
                     )))
         }
         let name = endpoint.role == .service ? nil : address.name
-        var flow = RequestFlow(
+        // Logged under the sandbox it names, whatever answers it (a service route's name none).
+        responder.sandboxName = name
+        let flow = RequestFlow(
             request: request, endpoint: endpoint, methods: methods, sandbox: sandboxes.defaultSandbox,
             responder: responder)
         guard let name else { return run(flow, in: flow.sandbox, named: false) }
@@ -95,7 +97,6 @@ public struct AppHandler: HTTPHandler {
         // none, and is journalled only in one that lives.
         guard Self.reachesDomain(request.method, methods) else {
             if let live = sandboxes.live(name) { return run(flow, in: live, named: true) }
-            flow.responder.sandboxName = name
             return pipeline.run(flow)
         }
         let executor = exchange.loop.taskExecutor
@@ -104,13 +105,10 @@ public struct AppHandler: HTTPHandler {
         case .ready(let sandbox):
             run(flow, in: sandbox, named: true)
         case .confirm(let sandbox):
-            flow.responder.sandboxName = name
             run(flow, after: { [sandboxes] in try await sandboxes.confirmed(sandbox, on: executor) }, name: name)
         case .opening(let creation):
-            flow.responder.sandboxName = name
             run(flow, after: { try await creation.value }, name: name)
         case .full(let retryAfter):
-            flow.responder.sandboxName = name
             flow.responder.send(.problem(.sandboxLimit(maximum: sandboxes.limits.maximum, retryAfter: retryAfter)))
         }
     }

@@ -28,11 +28,10 @@ public struct RequestFlow: Sendable {
     /// does not live) has none, and no stage that reads it (idempotency scopes) runs for it.
     public var urlPrefix: String { namesSandbox ? sandbox.urlPrefix : "" }
 
-    /// Runs the flow in `sandbox`; `named`: the request named it, so its URLs and its log line
-    /// carry the sandbox's prefix.
+    /// Runs the flow in `sandbox`; `named`: the request named it, so its URLs carry the sandbox's
+    /// prefix.
     mutating func enter(_ sandbox: Sandbox, named: Bool) {
         self.sandbox = sandbox
         namesSandbox = named
-        if named { responder.sandboxName = sandbox.name }
     }
 }

@@ -19,9 +19,8 @@ public struct SandboxRoutes: Routes {
     /// The `{name}` segment of `/sandboxes/{name}`, unchecked; `nil` for any other path. By byte:
     /// routing asks it of every request's path.
     private static func name(in path: String) -> Substring? {
-        guard path.utf8.starts(with: SandboxPrefix.start.utf8) else { return nil }
-        let name = path.utf8.dropFirst(SandboxPrefix.start.utf8.count)
-        return name.isEmpty || name.contains(UInt8(ascii: "/")) ? nil : Substring(name)
+        guard let name = path.segment(after: SandboxPrefix.start), !name.isEmpty else { return nil }
+        return name
     }
 }
 

@@ -59,5 +59,4 @@ public enum ResponseFinalizer {
         }
         return Response(status: .notModified, headers: headers)
     }
-
 }

@@ -1,7 +1,7 @@
 /// The `/sandboxes/{name}/…` prefix that runs a request inside a sandbox (api.md §6.4).
 ///
-/// A convention of the HTTP layer, not of the app alone: `ServerRequest` splits it off while the
-/// request is read, so that the path every router and stage sees is the path inside the sandbox and
+/// A convention of the HTTP layer, not of the app alone: `RequestTarget` splits it off as the
+/// request's target is read, so that the path every router and stage sees is the path inside the sandbox and
 /// a request in a sandbox costs what one outside does — no second path, no copy of the request.
 public enum SandboxPrefix {
     /// What a prefixed path starts with.

@@ -62,11 +62,6 @@ extension UUID {
         return letter < 6 ? letter + 10 : 0xFF
     }
 
-    /// The lowercase 8-4-4-4-12 spelling Counterpart emits.
-    public var lowercasedBytes: [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: 36) { buffer, count in count = writeLowercased(into: buffer) }
-    }
-
     /// Writes the 36 bytes of the lowercase spelling at the start of `buffer` and returns 36.
     public func writeLowercased(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         precondition(buffer.count >= 36, "A UUID's spelling needs 36 bytes, not \(buffer.count).")

@@ -12,9 +12,7 @@ public struct RepoSearchRoutes: Routes {
 
     public func methods(for path: String) -> [HTTPRequest.Method]? {
         if path == "/search/repositories" { return [.get] }
-        if path.hasPrefix("/avatars/"), path.count > "/avatars/".count, !path.dropFirst(9).contains("/") {
-            return [.get]
-        }
+        if let login = path.segment(after: "/avatars/"), !login.isEmpty { return [.get] }
         // Every other domain's path passes through here: split only what can be a repository's.
         guard path.hasPrefix("/repos/") else { return nil }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)

@@ -12,7 +12,7 @@ public struct TodosRoutes: Routes {
         switch path {
         case "/todos": [.get, .post, .delete]
         case "/todos/reorder": [.post]
-        case _ where path.isOneSegment(after: "/todos/"):
+        case _ where path.segment(after: "/todos/") != nil:
             [.get, .put, .patch, .delete]
         default: nil
         }
