@@ -38,6 +38,14 @@ struct Serve: AsyncParsableCommand {
             """)
     var seed: UInt64 = 1
 
+    @Option(
+        help: """
+            SQLite files only: exclusive keeps the file to this process while it runs, so reads take no lock \
+            through the kernel (sqlite3 and other processes get "database is locked" until it stops); shared \
+            lets other processes open it alongside, every read paying for two fcntl calls.
+            """)
+    var sqliteLocking = SQLiteLocking.exclusive
+
     @Option(help: "Base of every absolute URL the server writes (default: http:// + the request's Host).")
     var publicURL: String?
 
@@ -210,7 +218,7 @@ struct Serve: AsyncParsableCommand {
         let database: AppDatabase
         do {
             database = try await AppDatabase.open(
-                self.database.location, readers: loops, seed: seed,
+                self.database.location, readers: loops, sqliteLocking: sqliteLocking, seed: seed,
                 postgres: PostgresBackend.Limits(
                     connections: postgresConnections, statementTimeout: postgresStatementTimeout.duration,
                     operationTimeout: postgresOperationTimeout.duration, startupWait: postgresStartupWait.duration),

@@ -24,6 +24,7 @@ public final class LocalReads: Sendable {
     /// Reads of `writer`'s database: on per-thread connections when it is a file.
     public init(_ writer: any DatabaseWriter) {
         self.writer = writer
+        // The pool's filename, URI and all: the thread's connections share its VFS (`SQLiteLocking`).
         path = (writer as? DatabasePool)?.path
     }
 

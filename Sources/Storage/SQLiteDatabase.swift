@@ -3,7 +3,8 @@ public import GRDB
 /// Opens the embedded SQLite database the way every domain expects it.
 ///
 /// Files open as a `DatabasePool` (WAL, `synchronous=NORMAL`, foreign keys, 5 s busy timeout,
-/// at least two readers); `memory` opens a `DatabaseQueue`. Every domain's migrations run at open,
+/// at least two readers), kept to this process unless `locking` says `shared` (`SQLiteLocking`);
+/// `memory` opens a `DatabaseQueue`. Every domain's migrations run at open,
 /// in order. Repositories write with GRDB's async `write` and read unbounded results with its async
 /// `read`, on GRDB's own queues; bounded reads (a point read by key) go through `LocalReads`, on
 /// the calling thread's own read-only connection.
@@ -12,6 +13,7 @@ public enum SQLiteDatabase {
     public static func open(
         _ location: DatabaseLocation,
         readers: Int = 2,
+        locking: SQLiteLocking = .exclusive,
         migrations: [Migration]
     ) throws(StorageError) -> any DatabaseWriter {
         let writer: any DatabaseWriter
@@ -20,7 +22,8 @@ public enum SQLiteDatabase {
             case .memory:
                 writer = try DatabaseQueue(configuration: configuration(readers: readers))
             case .sqliteFile(let path):
-                writer = try DatabasePool(path: path, configuration: configuration(readers: readers))
+                writer = try DatabasePool(
+                    path: locking.filename(for: path), configuration: configuration(readers: readers))
             case .postgres:
                 throw StorageError.unsupported(
                     "--database postgres://… is not supported by this build yet; use 'memory' or a SQLite file path."

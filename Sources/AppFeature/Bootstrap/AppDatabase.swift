@@ -44,10 +44,12 @@ public struct AppDatabase: Sendable {
 
     /// Opens `location`. Empty read-only tables (repositories, pins) are filled from `seed`, the pins
     /// as `pins` says; a file records that seed and keeps it. With `fillsTodos`, a database seen for
-    /// the first time gets the demo todos (`import` and `seed` pass `false` and store their own).
+    /// the first time gets the demo todos (`import` and `seed` pass `false` and store their own). A
+    /// file is this process's alone while open unless `sqliteLocking` is `shared`.
     public static func open(
         _ location: DatabaseLocation,
         readers: Int,
+        sqliteLocking: SQLiteLocking = .exclusive,
         seed: UInt64 = 1,
         pins: PinDataset = .demo,
         fillsTodos: Bool = true,
@@ -73,7 +75,8 @@ public struct AppDatabase: Sendable {
             )
         case .sqliteFile(let path):
             let lock = try DatabaseLock(databasePath: path)
-            let writer = try SQLiteDatabase.open(location, readers: readers, migrations: migrations)
+            let writer = try SQLiteDatabase.open(
+                location, readers: readers, locking: sqliteLocking, migrations: migrations)
             // The repositories and pins are read-only seeded data: an empty table has never been filled.
             var repositoryCount = try await count("repositories", in: writer)
             if repositoryCount == 0 {
