@@ -31,6 +31,20 @@ struct ConventionsTests {
         #expect(!EntityTag.matchSucceeds(tag, tag: nil))
     }
 
+    @Test("a tag is a quoted 16-digit lowercase hex digest, the same in every release (balanced instances agree)")
+    func entityTagsAreStable() {
+        let bodies: [(String, String)] = [
+            ("", #""be69a25db812c74d""#),
+            ("hello", #""bff4a876c7524f0f""#),
+            (String(repeating: "0123456789abcdef", count: 7) + "tail", #""a8fa7fa06e64bbb9""#),
+            (#"{"status":"ok"}"#, #""5bdf0ad4922d3d74""#),
+            ("body 152", #""00df2125cdf052a5""#),
+        ]
+        for (body, tag) in bodies {
+            #expect(EntityTag.strong(for: Array(body.utf8)) == tag, "\(body)")
+        }
+    }
+
     @Test("entity tags change when any one byte of a body changes, in every lane and the tail")
     func entityTagsSeeEveryByte() {
         let body = (0..<203).map { UInt8(truncatingIfNeeded: $0 &* 31) }

@@ -38,6 +38,11 @@ public struct JSONWriter: ~Copyable {
         Array(UnsafeBufferPointer(start: start, count: count))
     }
 
+    /// Calls `body` with everything written so far, in place.
+    public func withUnsafeBytes<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try body(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
     /// Writes an object; `body` adds its members.
     @inlinable
     public mutating func object(_ body: (inout ObjectWriter) -> Void) {

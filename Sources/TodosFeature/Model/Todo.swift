@@ -55,6 +55,6 @@ public struct Todo: Sendable, Equatable, Hashable {
             object.member("createdAt", createdAt)
             object.member("updatedAt", updatedAt)
         }
-        return EntityTag.strong(for: writer.bytes)
+        return writer.withUnsafeBytes(EntityTag.strong(for:))
     }
 }
