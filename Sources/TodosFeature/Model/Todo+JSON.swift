@@ -21,27 +21,28 @@ public struct TodoRepresentation: JSONWritable {
     /// Writes `todo` as `write(to:)` does, borrowing it where it is stored: a list's todos are
     /// written without a copy of each, whose strings every copy retained and released (measured).
     static func write(_ todo: borrowing Todo, baseURL: String, view: TodoView, to writer: inout JSONWriter) {
-        // The id alone in the URL's closure: capturing the todo copied the whole value (measured).
-        let id = todo.id
+        // The closures capture the fields, not the todo: capturing it copied the whole value (measured).
+        let (id, description, isComplete, order) = (todo.id, todo.description, todo.isComplete, todo.order)
         guard view == .api else {
             writer.object { object in
                 object.member("id", id)
-                object.member("title", todo.description)
-                object.member("completed", todo.isComplete)
-                object.member("order", todo.order)
+                object.member("title", description)
+                object.member("completed", isComplete)
+                object.member("order", order)
                 object.member("url") {
                     $0.string(baseURL, view.root + "/", then: 36) { id.writeLowercased(into: $0) }
                 }
             }
             return
         }
+        let (createdAt, updatedAt) = (todo.createdAt, todo.updatedAt)
         writer.object { object in
             object.member("id", id)
-            object.member("description", todo.description)
-            object.member("isComplete", todo.isComplete)
-            object.member("order", todo.order)
-            object.member("createdAt", todo.createdAt)
-            object.member("updatedAt", todo.updatedAt)
+            object.member("description", description)
+            object.member("isComplete", isComplete)
+            object.member("order", order)
+            object.member("createdAt", createdAt)
+            object.member("updatedAt", updatedAt)
             object.member("url") { $0.string(baseURL, "/todos/", then: 36) { id.writeLowercased(into: $0) } }
         }
     }
