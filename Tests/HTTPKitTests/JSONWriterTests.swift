@@ -31,6 +31,17 @@ struct JSONWriterTests {
                 == #"{"text":"a/b","number":-3,"flag":true,"missing":null,"list":["x","y"]}"#)
     }
 
+    @Test("pieces of every length up to and past the inline copy's 16 bytes arrive whole, in order")
+    func piecesOfEveryLength() {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMN".utf8)
+        for length in 0...40 {
+            let text = String(decoding: alphabet.prefix(length), as: UTF8.self)
+            var writer = JSONWriter(capacity: 1)
+            writer.array([text, text + "!"]) { $0.string($1) }
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == "[\"\(text)\",\"\(text)!\"]", "length \(length)")
+        }
+    }
+
     @Test("nested objects and arrays of objects get their commas right")
     func nesting() {
         var writer = JSONWriter()

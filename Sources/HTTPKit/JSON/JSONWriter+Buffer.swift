@@ -31,8 +31,33 @@ extension JSONWriter {
         precondition(bytes.count <= capacity &- count, "JSONWriter: bytes written beyond the room reserved")
         // Nothing to copy also covers a writer that has no buffer yet.
         guard !bytes.isEmpty, let source = bytes.baseAddress else { return }
-        (start.unsafelyUnwrapped + count).initialize(from: source, count: bytes.count)
+        let target = start.unsafelyUnwrapped + count
+        if bytes.count <= 16 {
+            Self.copySmall(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(target), count: bytes.count)
+        } else {
+            target.initialize(from: source, count: bytes.count)
+        }
         count &+= bytes.count
+    }
+
+    /// Copies 1–16 bytes with two overlapping loads and stores of the widest word that fits, inline:
+    /// most pieces of JSON are that short (a member's name, a number, a `true`), and a call to
+    /// `memmove` for each cost more than the copy (measured on an uncached list of 100 todos).
+    @inlinable
+    static func copySmall(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        func copy<Word: FixedWidthInteger>(_: Word.Type) {
+            let tail = count &- MemoryLayout<Word>.size
+            let head = source.loadUnaligned(as: Word.self)
+            let last = source.loadUnaligned(fromByteOffset: tail, as: Word.self)
+            target.storeBytes(of: head, as: Word.self)
+            target.storeBytes(of: last, toByteOffset: tail, as: Word.self)
+        }
+        switch count {
+        case 8...: copy(UInt64.self)
+        case 4...: copy(UInt32.self)
+        case 2...: copy(UInt16.self)
+        default: target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+        }
     }
 
     /// Appends a literal's UTF-8 into room made by `reserve`.
