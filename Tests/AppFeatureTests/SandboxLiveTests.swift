@@ -148,6 +148,21 @@ struct SandboxLiveTests {
                 #expect(response.status == 400, "\(path)")
                 #expect(response.text.contains(#""field":"path""#), "\(path): \(response.text)")
             }
+            // `.` and `..` are dot segments: a client resolving the sandbox's links would leave it,
+            // `/sandboxes/../todos/{id}` becoming the default sandbox's todo.
+            for name in [".", "..", "..."] {
+                for response in [
+                    try client.request("GET", "/sandboxes/\(name)/todos"),
+                    try client.request(
+                        "POST", "/todos",
+                        headers: [("Counterpart-Sandbox", name), ("Content-Type", "application/json")],
+                        body: Array(#"{"description":"x"}"#.utf8)),
+                ] {
+                    #expect(response.status == 400, "\(name)")
+                    #expect(response.text.contains("is only dots"), "\(name): \(response.text)")
+                }
+            }
+            #expect(try client.request("GET", "/sandboxes/..a/todos").status == 200, "dots within a name are fine")
             let badHeader = try client.request("GET", "/todos", headers: [("Counterpart-Sandbox", "no/slash")])
             #expect(badHeader.status == 400)
             #expect(badHeader.text.contains(#""field":"Counterpart-Sandbox""#))
@@ -183,7 +198,12 @@ struct SandboxLiveTests {
             )
             let index = try client.request("GET", "/", headers: [("Counterpart-Sandbox", "h")]).text
             #expect(!index.contains("/sandboxes/"), "the shared index is the same whatever the header says")
-            #expect(try client.request("GET", "/__admin/sandboxes").text == "[]", "refused requests create none")
+            #expect(
+                try client.request("GET", "/__admin/sandboxes").text.contains(#""name":"..a""#),
+                "the one valid name made the one sandbox")
+            #expect(
+                try !client.request("GET", "/__admin/sandboxes").text.contains(#""name":"o""#),
+                "refused requests create none")
         }
     }
 }

@@ -35,6 +35,18 @@ struct SandboxStorageTests {
         #expect(try await reopened.repositories(cut).todos.list(.all).isEmpty, "the cut one's rows went with it")
     }
 
+    @Test("a sandbox stored as . or .. before requests could no longer name it still opens (it expires when idle)")
+    func dotNamesStoredBefore() async throws {
+        let path = try temporaryDirectory().appendingPathComponent("dots.sqlite").path
+        let writer = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: AppDatabase.migrations)
+        try await writer.write { db in
+            try db.execute(sql: "INSERT INTO sandboxes VALUES ('..', 1, 9, 4, 1), ('kept', 2, 9, 4, 1)")
+        }
+        let reopened = try SandboxStorage.sqlite(writer, reads: LocalReads(writer), commits: GroupCommit(writer))
+        #expect(reopened.restored.map(\.name.rawValue) == ["..", "kept"])
+        #expect(throws: RouteError.self, "no request can name it") { try SandboxName("..", source: "path") }
+    }
+
     @Test("on PostgreSQL a name is recorded once: other instances use it, or wait while it is seeded")
     func sharedByInstances() async throws {
         let backend = try await TestPostgres.backend(at: TestPostgres.freshDatabase())

@@ -2,7 +2,9 @@ public import HTTPKit
 import Storage
 
 /// A sandbox's name as clients spell it (api.md §6.4): 1–64 of `[A-Za-z0-9._-]`, so it fits a path
-/// segment, a header and a SQLite key without escaping.
+/// segment, a header and a SQLite key without escaping — with one character besides `.` at least:
+/// URLs resolve the segments `.` and `..` away, so a client following `/sandboxes/../todos/{id}`
+/// would be in the default sandbox.
 public struct SandboxName: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The name as given.
     public let rawValue: String
@@ -12,6 +14,27 @@ public struct SandboxName: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// Validates `text`, found in `source` (the path or the header, named in the 400 it throws).
     public init(_ text: some StringProtocol, source: String) throws(RouteError) {
+        try self.init(stored: text, source: source)
+        guard rawValue.utf8.contains(where: { $0 != UInt8(ascii: ".") }) else {
+            throw RouteError(
+                .malformedRequest(
+                    """
+                    The sandbox name \(rawValue) in the \(source) is only dots: URLs resolve the dot segments . and .. \
+                    away, so a client following the sandbox's links would leave it. Add another character.
+                    """,
+                    errors: [
+                        FieldError(
+                            field: source, code: "invalid", detail: "A sandbox name has a character besides '.'.")
+                    ]
+                )
+            )
+        }
+    }
+
+    /// Validates a name read back from `source` (a table) as names were checked when it was stored:
+    /// a sandbox named `.` or `..` before names of dots alone were refused still loads, unreachable
+    /// by requests, until it is dropped for being idle.
+    init(stored text: some StringProtocol, source: String) throws(RouteError) {
         guard SafeName.accepts(text) else {
             let shown =
                 text.count > SafeName.maximumLength ? text.prefix(SafeName.maximumLength) + "…" : Substring(text)

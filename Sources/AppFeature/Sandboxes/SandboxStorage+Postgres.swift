@@ -173,7 +173,7 @@ enum SandboxPostgresRows {
 
     private static func record(_ row: Columns) throws -> SandboxRecord {
         SandboxRecord(
-            name: try SandboxName(row.0, source: "sandboxes table"), generation: row.1,
+            name: try SandboxName(stored: row.0, source: "sandboxes table"), generation: row.1,
             createdAt: Timestamp(secondsSince1970: row.2), seed: UInt64(bitPattern: row.3))
     }
 }

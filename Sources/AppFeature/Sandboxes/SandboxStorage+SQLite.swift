@@ -87,7 +87,7 @@ enum SandboxRows {
             let text: String = row[0]
             let seed: Int64 = row[3]
             return SandboxRecord(
-                name: try SandboxName(text, source: "sandboxes table"), generation: row[1],
+                name: try SandboxName(stored: text, source: "sandboxes table"), generation: row[1],
                 createdAt: Timestamp(secondsSince1970: row[2]), seed: UInt64(bitPattern: seed))
         }
     }
