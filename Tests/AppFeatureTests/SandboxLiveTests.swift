@@ -196,6 +196,12 @@ struct SandboxLiveTests {
             #expect(
                 envelope.text.contains(#""message":"#) && !envelope.text.contains("urn:counterpart"), "\(envelope.text)"
             )
+            #expect(envelope.text.contains("The sandbox name bad! in the path is invalid"), "named: \(envelope.text)")
+            let disagreeing = try client.request(
+                "GET", "/sandboxes/a/search/repositories?q=x", headers: [("Counterpart-Sandbox", "b")])
+            #expect(
+                disagreeing.text.contains("names sandbox a and the Counterpart-Sandbox header b"), "\(disagreeing.text)"
+            )
             let index = try client.request("GET", "/", headers: [("Counterpart-Sandbox", "h")]).text
             #expect(!index.contains("/sandboxes/"), "the shared index is the same whatever the header says")
             #expect(
@@ -281,6 +287,12 @@ struct SandboxScaleLiveTests {
             #expect(refused.text.contains("at most 2 sandboxes"))
             let retryAfter = try #require(refused.header("Retry-After").flatMap(Int.init))
             #expect((3_500...3_601).contains(retryAfter), "the least recently used expires in about an hour")
+            let gitHub = try client.request("GET", "/sandboxes/three/search/repositories?q=x")
+            #expect(gitHub.status == 503)
+            #expect(
+                gitHub.text.contains(#""message":"Sandbox limit reached. This server keeps at most 2 sandboxes"#),
+                "GitHub's envelope says why in its message: \(gitHub.text)")
+            #expect(gitHub.header("Retry-After") != nil)
             #expect(try client.request("GET", "/todos").status == 200, "the default sandbox is never refused")
             #expect(try client.request("GET", "/sandboxes/one/todos").status == 200, "live ones still answer")
             #expect(try client.request("DELETE", "/sandboxes/one").status == 204)

@@ -4,8 +4,9 @@ import HTTPTypes
 extension Problem {
     /// 503 `sandbox-limit` (api.md §6.4): a new sandbox would exceed `--max-sandboxes`;
     /// `Retry-After` is when the least recently used one expires.
+    /// GitHub's envelope (`/search/…`) says it in its `message`, not only "Service Unavailable".
     static func sandboxLimit(maximum: Int, retryAfter: Int64) -> Problem {
-        Problem(
+        var problem = Problem(
             status: .serviceUnavailable,
             slug: "sandbox-limit",
             title: "Sandbox limit reached",
@@ -15,5 +16,7 @@ extension Problem {
                 + "with DELETE /sandboxes/{name}.",
             headers: [.retryAfter: "\(retryAfter)"]
         )
+        problem.message = "Sandbox limit reached. " + problem.detail
+        return problem
     }
 }

@@ -29,16 +29,10 @@ struct SandboxAddress {
         }
         let named = try SandboxName(segment, source: "path")
         if let fromHeader, fromHeader != named {
-            throw RouteError(
-                .malformedRequest(
-                    "The path names sandbox \(named) and the Counterpart-Sandbox header \(fromHeader); name one, or the same in both.",
-                    errors: [
-                        FieldError(
-                            field: HTTPField.Name.counterpartSandbox.rawName, code: "invalid",
-                            detail: "It must name the sandbox the path names, \(named).")
-                    ]
-                )
-            )
+            throw SandboxName.refusal(
+                "The path names sandbox \(named) and the Counterpart-Sandbox header \(fromHeader); name one, or the same in both.",
+                field: HTTPField.Name.counterpartSandbox.rawName,
+                rule: "It must name the sandbox the path names, \(named).")
         }
         name = named
         isPrefixed = true

@@ -16,18 +16,12 @@ public struct SandboxName: Hashable, Sendable, Comparable, CustomStringConvertib
     public init(_ text: some StringProtocol, source: String) throws(RouteError) {
         try self.init(stored: text, source: source)
         guard rawValue.utf8.contains(where: { $0 != UInt8(ascii: ".") }) else {
-            throw RouteError(
-                .malformedRequest(
-                    """
-                    The sandbox name \(rawValue) in the \(source) is only dots: URLs resolve the dot segments . and .. \
-                    away, so a client following the sandbox's links would leave it. Add another character.
-                    """,
-                    errors: [
-                        FieldError(
-                            field: source, code: "invalid", detail: "A sandbox name has a character besides '.'.")
-                    ]
-                )
-            )
+            throw Self.refusal(
+                """
+                The sandbox name \(rawValue) in the \(source) is only dots: URLs resolve the dot segments . and .. \
+                away, so a client following the sandbox's links would leave it. Add another character.
+                """,
+                field: source, rule: "A sandbox name has a character besides '.'.")
         }
     }
 
@@ -38,17 +32,20 @@ public struct SandboxName: Hashable, Sendable, Comparable, CustomStringConvertib
         guard SafeName.accepts(text) else {
             let shown =
                 text.count > SafeName.maximumLength ? text.prefix(SafeName.maximumLength) + "…" : Substring(text)
-            throw RouteError(
-                .malformedRequest(
-                    "The sandbox name \(shown) in the \(source) is invalid: use 1–64 letters, digits, '.', '_' or '-'.",
-                    errors: [
-                        FieldError(
-                            field: source, code: "invalid", detail: "A sandbox name is 1–64 of [A-Za-z0-9._-].")
-                    ]
-                )
-            )
+            throw Self.refusal(
+                "The sandbox name \(shown) in the \(source) is invalid: use 1–64 letters, digits, '.', '_' or '-'.",
+                field: source, rule: "A sandbox name is 1–64 of [A-Za-z0-9._-].")
         }
         rawValue = String(text)
+    }
+
+    /// The 400 for a name `field` gives: `explanation` is the problem's detail and, in GitHub's
+    /// envelope (`/search/…`), the error's `message`, so every client is told which name and why.
+    static func refusal(_ explanation: String, field: String, rule: String) -> RouteError {
+        RouteError(
+            .malformedRequest(
+                explanation,
+                errors: [FieldError(field: field, code: "invalid", detail: rule, message: explanation)]))
     }
 
     private init(checked: String) {
