@@ -96,6 +96,16 @@ struct SandboxLiveTests {
             #expect(try a.journalPaths().isEmpty)
             #expect(try !b.journalPaths().isEmpty)
 
+            // The run-time flags: a failing every request fails a's alone.
+            #expect(try a.send("PATCH", "/__admin/controls", json: #"{"faultRate":1}"#).status == 200)
+            #expect(try a.send("GET", "/todos").status == 503)
+            #expect(try b.send("GET", "/todos").status == 200)
+            #expect(try home.send("GET", "/todos").status == 200)
+            for other in [b, home] {
+                #expect(try other.get("/__admin/controls").text == #"{"latency":null,"faultRate":0}"#)
+            }
+            #expect(try a.send("PATCH", "/__admin/controls", json: #"{"faultRate":0}"#).status == 200)
+
             // A reset puts back a alone.
             #expect(try b.send("DELETE", "/todos/f00dface-f00d-face-f00d-facef00dface").status == 204)
             #expect(try a.send("POST", "/__admin/reset").status == 200)

@@ -28,7 +28,7 @@ struct SandboxRegistryTests {
         #expect(registry.list().map(\.name.rawValue) == ["a"])
     }
 
-    @Test("each sandbox has its own stores, keys, windows and controls; the flags are shared")
+    @Test("each sandbox has its own stores, keys, windows and controls, flags included")
     func ownState() async throws {
         let (registry, _) = Self.registry(dev: true)
         let a = try await Self.sandbox(registry, "a")
@@ -55,9 +55,15 @@ struct SandboxRegistryTests {
         } else {
             Issue.record("sandboxes of a one-process server count fail=N in memory")
         }
+        let starting = try #require(defaults.controls?.flags)
+        #expect(controlsA.flags == starting && controlsB.flags == starting, "each starts from the server's flags")
         controlsA.update(DemoControls.Flags(latency: 5...10, faultRate: 0.5))
-        #expect(controlsB.flags == DemoControls.Flags(latency: 5...10, faultRate: 0.5), "flags are the server's")
-        #expect(defaults.controls?.flags == controlsB.flags)
+        #expect(controlsA.flags == DemoControls.Flags(latency: 5...10, faultRate: 0.5))
+        #expect(controlsB.flags == starting, "a sandbox's flags are its own")
+        #expect(defaults.controls?.flags == starting)
+        defaults.controls?.update(DemoControls.Flags(faultRate: 0.1))
+        let c = try await Self.sandbox(registry, "c")
+        #expect(c.controls?.flags == starting, "a new one starts from the server's flags, not another sandbox's")
 
         _ = try await a.dependencies?.todoRepository.write(.deleteAll(.all))
         #expect(try await b.dependencies?.todoRepository.list(.all).count == TodosSeed.demo.count)

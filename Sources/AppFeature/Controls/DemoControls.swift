@@ -4,9 +4,11 @@ import Synchronization
 /// numbering behind every seeded draw, the `fail=N` scenarios and the request journal.
 ///
 /// One per sandbox (api.md §6.4), created only with `--dev`; every loop's pipeline and the
-/// `/__admin` routes use it. The flags start from `--latency` and `--fault-rate`, change at run time
-/// (`PATCH /__admin/controls`, the console's toggles) and are the server's: every sandbox shares
-/// them. The seed, the numbering of draws, the scenarios and the journal are the sandbox's own.
+/// `/__admin` routes use it. Everything in it is the sandbox's own: the flags start from `--latency`
+/// and `--fault-rate` in every sandbox, as on a fresh server, and change at run time for that
+/// sandbox alone (`PATCH /__admin/controls`, the console's toggles) — a UI test slowing its own
+/// answers to see a spinner leaves the tests running beside it alone — as do the seed, the
+/// numbering of draws, the scenarios and the journal.
 public final class DemoControls: Sendable {
     /// The run-time flags: what every domain request gets unless its `Prefer` says otherwise.
     public struct Flags: Sendable, Equatable {
@@ -34,8 +36,9 @@ public final class DemoControls: Sendable {
     /// Waits out an injected delay; a test may shorten or count it.
     let sleep: @Sendable (Duration) async throws -> Void
     private let state: Mutex<State>
-    /// The flags, shared by every sandbox's controls.
-    private let sharedFlags: SharedFlags
+    /// The flags now, and those every sandbox starts from (`--latency`, `--fault-rate`).
+    private let currentFlags: Mutex<Flags>
+    private let startingFlags: Flags
 
     /// Controls starting from `flags` and `seed`.
     public init(
@@ -49,7 +52,8 @@ public final class DemoControls: Sendable {
         self.journal = journal
         self.sleep = sleep
         state = Mutex(State(seed: seed))
-        sharedFlags = SharedFlags(flags)
+        currentFlags = Mutex(flags)
+        startingFlags = flags
     }
 
     private init(sharing other: DemoControls, sandbox: String, seed: UInt64, journalCapacity: Int) {
@@ -57,18 +61,19 @@ public final class DemoControls: Sendable {
         journal = other.journal.sandboxed(sandbox, capacity: journalCapacity)
         sleep = other.sleep
         state = Mutex(State(seed: seed))
-        sharedFlags = other.sharedFlags
+        currentFlags = Mutex(other.startingFlags)
+        startingFlags = other.startingFlags
     }
 
-    /// Controls for sandbox `name`: these flags, and its own seed, numbering, scenarios and a
-    /// journal of `journalCapacity` entries.
+    /// Controls for sandbox `name`: flags of its own starting from the server's, and its own seed,
+    /// numbering, scenarios and a journal of `journalCapacity` entries.
     public func sandboxed(_ name: String, seed: UInt64, journalCapacity: Int) -> DemoControls {
         DemoControls(sharing: self, sandbox: name, seed: seed, journalCapacity: journalCapacity)
     }
 
     /// The flags now.
     public var flags: Flags {
-        sharedFlags.value.withLock { $0 }
+        currentFlags.withLock { $0 }
     }
 
     /// The seed of the data and the draws now.
@@ -76,9 +81,9 @@ public final class DemoControls: Sendable {
         state.withLock { $0.seed }
     }
 
-    /// Replaces the flags (`PATCH /__admin/controls`).
+    /// Replaces this sandbox's flags (`PATCH /__admin/controls`).
     public func update(_ flags: Flags) {
-        sharedFlags.value.withLock { $0 = flags }
+        currentFlags.withLock { $0 = flags }
     }
 
     /// Numbers the next domain request and returns its draws with the flags it runs under.
@@ -98,14 +103,5 @@ public final class DemoControls: Sendable {
         }
         try await scenarios.removeAll()
         try await journal.removeAll()
-    }
-}
-
-/// The run-time flags every sandbox's controls read and change.
-private final class SharedFlags: Sendable {
-    let value: Mutex<DemoControls.Flags>
-
-    init(_ flags: DemoControls.Flags) {
-        value = Mutex(flags)
     }
 }
