@@ -22,6 +22,27 @@ struct ValueTextTests {
         }
     }
 
+    @Test("every byte at every place: a UUID parses exactly when each digit place holds a hex digit")
+    func uuidEveryByteEverywhere() {
+        let hyphens: Set<Int> = [8, 13, 18, 23]
+        let digits = Set("0123456789abcdefABCDEF".utf8)
+        var text = Array("deadbeef-dead-beef-dead-beefdeadbeef".utf8)
+        for place in 0..<36 {
+            let original = text[place]
+            for byte in UInt8.min...UInt8.max {
+                text[place] = byte
+                let parsed = text.withUnsafeBufferPointer(UUID.init(strictUTF8:))
+                let shouldParse = hyphens.contains(place) ? byte == UInt8(ascii: "-") : digits.contains(byte)
+                #expect((parsed != nil) == shouldParse, "byte \(byte) at \(place)")
+                if let parsed, shouldParse {
+                    #expect(
+                        parsed == UUID(uuidString: String(decoding: text, as: UTF8.self)), "byte \(byte) at \(place)")
+                }
+            }
+            text[place] = original
+        }
+    }
+
     @Test(
         "only the 8-4-4-4-12 spelling parses",
         arguments: [

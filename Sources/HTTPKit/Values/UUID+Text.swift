@@ -20,24 +20,34 @@ extension UUID {
         self.init(uuid: uuid)
     }
 
-    /// The 16 bytes spelled by `utf8`, read in place: every stored todo's id is parsed on each list
-    /// read, so this allocates nothing (a byte array per id cost 8 % of an uncached `GET /todos`)
-    /// and an invalid digit is noted as it is decoded rather than tested for separately.
+    /// The 16 bytes spelled by `utf8`, read in place and eight digits at a time: every stored todo's
+    /// id is parsed on each list read, so this allocates nothing (a byte array per id cost 8 % of an
+    /// uncached `GET /todos`) and decodes and checks each eight digits in one word — a digit at a
+    /// time took 3 % of the list (`HexWord`).
     private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> uuid_t? {
         guard utf8.count == 36, utf8[8] == UInt8(ascii: "-"), utf8[13] == UInt8(ascii: "-"),
             utf8[18] == UInt8(ascii: "-"), utf8[23] == UInt8(ascii: "-")
         else { return nil }
-        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var invalid: UInt8 = 0
-        withUnsafeMutableBytes(of: &uuid) { bytes in
-            forEachDigitPair { index, offset in
-                let high = nibble(utf8[offset])
-                let low = nibble(utf8[offset + 1])
-                invalid |= (high | low) & 0xF0
-                bytes[index] = high << 4 | low & 0x0F
-            }
+        let text = UnsafeRawBufferPointer(utf8)
+        // Loaded so that the first digit is the lowest byte, whatever the machine's byte order.
+        func eight(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        return invalid == 0 ? uuid : nil
+        func four(_ offset: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
+        // 8-4-4-4-12 as four words of eight digits each: 0–7, 9–12 with 14–17, 19–22 with 24–27, 28–35.
+        guard let first = HexWord.value(eight(0)), let second = HexWord.value(four(9) | four(14) << 32),
+            let third = HexWord.value(four(19) | four(24) << 32), let fourth = HexWord.value(eight(28))
+        else { return nil }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { bytes in
+            bytes.storeBytes(of: first.bigEndian, toByteOffset: 0, as: UInt32.self)
+            bytes.storeBytes(of: second.bigEndian, toByteOffset: 4, as: UInt32.self)
+            bytes.storeBytes(of: third.bigEndian, toByteOffset: 8, as: UInt32.self)
+            bytes.storeBytes(of: fourth.bigEndian, toByteOffset: 12, as: UInt32.self)
+        }
+        return uuid
     }
 
     /// Calls `body` with each of the 16 bytes' index and the offset of its two digits in the
@@ -52,14 +62,6 @@ extension UUID {
         group(6..<8, at: 14)
         group(8..<10, at: 19)
         group(10..<16, at: 24)
-    }
-
-    /// The value of a hexadecimal digit in either case, or 0xFF for any other byte.
-    private static func nibble(_ byte: UInt8) -> UInt8 {
-        let digit = byte &- UInt8(ascii: "0")
-        if digit < 10 { return digit }
-        let letter = (byte | 0x20) &- UInt8(ascii: "a")
-        return letter < 6 ? letter + 10 : 0xFF
     }
 
     /// Writes the 36 bytes of the lowercase spelling at the start of `buffer` and returns 36.
