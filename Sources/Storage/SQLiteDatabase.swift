@@ -31,6 +31,13 @@ public enum SQLiteDatabase {
             }
         } catch let error as StorageError {
             throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && locking == .exclusive {
+            // An open `sqlite3` shell or browser keeps a shared lock on a WAL database even when idle.
+            throw .locked(
+                """
+                Cannot open the SQLite database \(location): another process has it open (the sqlite3 shell, a \
+                database browser?). Close it, or pass --sqlite-locking shared to share the file with it.
+                """)
         } catch {
             throw .cannotOpen("Cannot open the SQLite database \(location): \(error).")
         }

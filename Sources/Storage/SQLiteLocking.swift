@@ -14,17 +14,18 @@ public enum SQLiteLocking: String, Sendable, CaseIterable {
     /// Other processes may open the file alongside; every read takes a lock through the kernel.
     case shared
 
-    /// The name SQLite opens for the file at `path`: the path itself, or a `file:` URI naming the VFS.
-    /// (GRDB has no VFS setting; SQLite reads URIs in every filename, since the system library is built
-    /// with `SQLITE_USE_URI`, and a test checks that it does.)
+    /// The name SQLite opens for the file at `path`: a `file:` URI of the path, naming the VFS when
+    /// exclusive. GRDB has no VFS setting, and SQLite reads every filename as a URI when it starts with
+    /// `file:` (the system library is built with `SQLITE_USE_URI`; a test checks that it is), so a
+    /// URI in both modes also opens a path that itself starts with `file:` literally. GRDB uses the
+    /// name as given, in its messages too; `LocalReads` opens its connections with it.
     public func filename(for path: String) -> String {
-        switch self {
-        case .shared:
-            path
-        case .exclusive:
-            // `file:` then the path with the URI delimiters escaped; an absolute path gets the empty
-            // authority (`file:///…`) so that one starting with `//` is not read as a host.
-            "file:" + (path.hasPrefix("/") ? "//" : "") + Self.escaped(path) + "?vfs=unix-excl"
+        // The path with the URI delimiters escaped; an absolute path gets the empty authority
+        // (`file:///…`) so that one starting with `//` is not read as a host.
+        let uri = "file:" + (path.hasPrefix("/") ? "//" : "") + Self.escaped(path)
+        return switch self {
+        case .shared: uri
+        case .exclusive: uri + "?vfs=unix-excl"
         }
     }
 

@@ -8,12 +8,13 @@ import json
 import os
 import shutil
 import sqlite3
+import subprocess
 import tempfile
 import urllib.request
 
 import pytest
 
-from counterpart_server import started_server
+from counterpart_server import BINARY, started_server
 
 
 def create_todo(url: str, description: str) -> dict:
@@ -53,3 +54,19 @@ def test_shared_locking_lets_another_process_read_the_servers_writes_while_it_se
         create_todo(server.url, "written while shared")
         assert "written while shared" in descriptions_in(database_path)
     assert "written while shared" in descriptions_in(database_path)
+
+
+def test_a_file_another_process_holds_open_stops_the_server_with_the_way_out(database_path):
+    with started_server(database=database_path):
+        pass  # creates, migrates and seeds the file
+    # An idle sqlite3 shell keeps a shared lock on a WAL database once it has read it.
+    with sqlite3.connect(database_path) as shell:
+        shell.execute("SELECT count(*) FROM todos").fetchone()
+        result = subprocess.run(
+            [str(BINARY), "serve", "--port", "0", "--database", database_path],
+            capture_output=True, text=True, timeout=60,
+        )
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert "another process has it open" in output, output
+    assert "--sqlite-locking shared" in output, output

@@ -1,7 +1,8 @@
 public import Dependencies
 
 extension DemoControls: DependencyKey {
-    /// One set of controls for the process; `serve` installs the one its flags describe.
+    /// The default sandbox's controls; `serve` installs the ones its flags describe, and each
+    /// sandbox makes its own from them (`sandboxed(_:seed:journalCapacity:)`).
     public static let liveValue = DemoControls()
     public static var testValue: DemoControls { DemoControls() }
 }

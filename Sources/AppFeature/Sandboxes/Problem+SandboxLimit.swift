@@ -16,7 +16,7 @@ extension Problem {
                 + "with DELETE /sandboxes/{name}.",
             headers: [.retryAfter: "\(retryAfter)"]
         )
-        problem.message = "Sandbox limit reached. " + problem.detail
+        problem.message = problem.title + ". " + problem.detail
         return problem
     }
 }

@@ -25,9 +25,10 @@ public struct SandboxName: Hashable, Sendable, Comparable, CustomStringConvertib
         }
     }
 
-    /// Validates a name read back from `source` (a table) as names were checked when it was stored:
-    /// a sandbox named `.` or `..` before names of dots alone were refused still loads, unreachable
-    /// by requests, until it is dropped for being idle.
+    /// Validates a name read back from `source` (a table) as names were checked when it was stored,
+    /// so that a file holding a sandbox named `.` or `..` from before names of dots alone were refused
+    /// still opens. No request can reach such a sandbox; it is dropped after `--sandbox-idle` without
+    /// a restart (a restart starts its idle clock again).
     init(stored text: some StringProtocol, source: String) throws(RouteError) {
         guard SafeName.accepts(text) else {
             let shown =

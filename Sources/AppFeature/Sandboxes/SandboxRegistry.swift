@@ -8,8 +8,8 @@ import Synchronization
 /// for `--sandbox-idle`.
 ///
 /// A new sandbox's state is the default sandbox's made fresh: its own repositories (from the
-/// storage), outbox, idempotency keys, rate windows, demo controls and reset, over the same
-/// shared datasets, metrics, response cache and flags. Lookups are synchronous, on the loop; only
+/// storage), outbox, idempotency keys, rate windows, demo controls (flags included) and reset,
+/// over the same shared datasets, metrics and response cache. Lookups are synchronous, on the loop; only
 /// creating and dropping a sandbox wait for the storage, and a name's creation waits for its drop.
 public final class SandboxRegistry: Sendable {
     /// The limits it keeps.

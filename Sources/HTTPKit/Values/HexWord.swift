@@ -26,7 +26,7 @@ enum HexWord {
         return UInt32(truncatingIfNeeded: quads | (quads >> 16)).byteSwapped
     }
 
-    /// Each byte's top bit set where that byte is above `low` and below `high` (both ≤ 128), exactly.
+    /// Each byte's top bit set where that byte is above `low` (≤ 127) and below `high` (≤ 128), exactly.
     @inline(__always)
     private static func between(_ word: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
         let seven = word & lows

@@ -12,7 +12,7 @@ import Logging
 /// `incomplete` where the route can answer partially).
 /// Injected answers are sent before the idempotency stage, so they are never stored as a key's
 /// answer. Values that cannot be applied are logged and left out of `Preference-Applied`. Draws
-/// and `fail=N` scenarios are the request's sandbox's (api.md §6.4); the flags are shared.
+/// and `fail=N` scenarios are the request's sandbox's (api.md §6.4), and so are the flags.
 struct DemoControlStage: PipelineStage {
     let logger: Logger
 
