@@ -41,7 +41,8 @@ def run_schemathesis(base_url: str, *, max_examples: int, seed: int, report_dir:
         "--request-timeout", "20",
         "--suppress-health-check", "too_slow,filter_too_much",
         "--report", "junit",
-        "--report-dir", str(report_dir),
+        # Absolute: Schemathesis runs in `report_dir`, where a relative one would nest a copy of itself.
+        "--report-dir", str(report_dir.resolve()),
         "--output-truncate", "false",
     ]
     if max_time is not None:

@@ -21,9 +21,9 @@ from counterpart_server import started_server
 
 
 def findings(report_dir: Path) -> int:
-    """Failures and errors in a round's JUnit report."""
+    """Failures and errors in a round's JUnit reports, wherever under `report_dir` they were written."""
     total = 0
-    for report in report_dir.glob("*.xml"):
+    for report in report_dir.rglob("*.xml"):
         root = ElementTree.parse(report).getroot()
         suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
         total += sum(int(suite.get("failures", 0)) + int(suite.get("errors", 0)) for suite in suites)
