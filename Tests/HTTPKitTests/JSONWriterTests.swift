@@ -110,12 +110,18 @@ struct JSONWriterTests {
             object.member("plain") { $0.string(base) }
             object.member("suffixed") { $0.string(base, "/keys{/key_id}") }
             object.member("parts") { $0.string("x", "\n", "y") }
+            object.member("tailed") { writer in
+                writer.string(base, then: 4) { buffer in
+                    for (offset, byte) in "/42!".utf8.prefix(3).enumerated() { buffer[offset] = byte }
+                    return 3
+                }
+            }
         }
         let decoded = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: String]
         #expect(
             decoded == [
                 "empty": "/x", "plain": "http://h/a \"b\"", "suffixed": "http://h/a \"b\"/keys{/key_id}",
-                "parts": "x\ny",
+                "parts": "x\ny", "tailed": "http://h/a \"b\"/42",
             ])
     }
 

@@ -29,4 +29,21 @@ extension JSONWriter {
         }
         needsComma = true
     }
+
+    /// Writes one string: `prefix`, then the at most `tailCount` bytes that `tail` writes into the
+    /// buffer it is given, returning how many; they must need no escaping (an id after a URL).
+    @inlinable
+    public mutating func string(
+        _ prefix: JSONText, then tailCount: Int, _ tail: (UnsafeMutableBufferPointer<UInt8>) -> Int
+    ) {
+        prefix.escaped.withUnsafeBufferPointer { escaped in
+            reserve(escaped.count + tailCount + 3)
+            separate()
+            put(UInt8(ascii: "\""))
+            put(escaped)
+            appendWritten(upTo: tailCount, tail)
+            put(UInt8(ascii: "\""))
+        }
+        needsComma = true
+    }
 }

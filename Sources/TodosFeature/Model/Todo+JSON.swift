@@ -15,12 +15,19 @@ public struct TodoRepresentation: JSONWritable {
     }
 
     public func write(to writer: inout JSONWriter) {
-        Self.write(todo, baseURL: baseURL, view: view, to: &writer)
+        let path = view == .api ? "/todos/" : view.root + "/"
+        Self.write(todo, view: view, to: &writer) { writer, id in
+            writer.string(baseURL, path, then: 36) { id.writeLowercased(into: $0) }
+        }
     }
 
-    /// Writes `todo` as `write(to:)` does, borrowing it where it is stored: a list's todos are
-    /// written without a copy of each, whose strings every copy retained and released (measured).
-    static func write(_ todo: borrowing Todo, baseURL: String, view: TodoView, to writer: inout JSONWriter) {
+    /// Writes `todo` as `write(to:)` does, borrowing it where it is stored — a list's todos are
+    /// written without a copy of each, whose strings every copy retained and released (measured) —
+    /// with `url` writing its URL from its id.
+    static func write(
+        _ todo: borrowing Todo, view: TodoView, to writer: inout JSONWriter,
+        url: (inout JSONWriter, UUID) -> Void
+    ) {
         // The closures capture the fields, not the todo: capturing it copied the whole value (measured).
         let (id, description, isComplete, order) = (todo.id, todo.description, todo.isComplete, todo.order)
         guard view == .api else {
@@ -29,9 +36,7 @@ public struct TodoRepresentation: JSONWritable {
                 object.member("title", description)
                 object.member("completed", isComplete)
                 object.member("order", order)
-                object.member("url") {
-                    $0.string(baseURL, view.root + "/", then: 36) { id.writeLowercased(into: $0) }
-                }
+                object.member("url") { url(&$0, id) }
             }
             return
         }
@@ -43,7 +48,7 @@ public struct TodoRepresentation: JSONWritable {
             object.member("order", order)
             object.member("createdAt", createdAt)
             object.member("updatedAt", updatedAt)
-            object.member("url") { $0.string(baseURL, "/todos/", then: 36) { id.writeLowercased(into: $0) } }
+            object.member("url") { url(&$0, id) }
         }
     }
 }
@@ -52,8 +57,12 @@ extension Todo {
     /// The JSON body of a list of todos: a bare array (api.md §2.1).
     static func listBody(_ todos: [Todo], baseURL: String, view: TodoView = .api) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 * max(1, todos.count))
+        // Every todo's URL starts the same: escaped once, not once a todo (2 % of a list: measured).
+        let urlPrefix = JSONText(baseURL + view.root + "/")
         writer.array(todos.indices) { writer, index in
-            TodoRepresentation.write(todos[index], baseURL: baseURL, view: view, to: &writer)
+            TodoRepresentation.write(todos[index], view: view, to: &writer) { writer, id in
+                writer.string(urlPrefix, then: 36) { id.writeLowercased(into: $0) }
+            }
         }
         return writer.bytes
     }
