@@ -15,9 +15,8 @@ public struct TodoRepresentation: JSONWritable {
     }
 
     public func write(to writer: inout JSONWriter) {
-        let path = view == .api ? "/todos/" : view.root + "/"
         Self.write(todo, view: view, to: &writer) { writer, id in
-            writer.string(baseURL, path, then: 36) { id.writeLowercased(into: $0) }
+            writer.string(baseURL, view.root + "/", then: 36) { id.writeLowercased(into: $0) }
         }
     }
 
