@@ -24,6 +24,9 @@ struct RuntimeFeature: Reducer, Sendable {
         case retry(failures: Int, maxAttempts: Int)
         case answerWhileWorking
         case fail
+        case readInPlace
+        case readTwiceInPlace
+        case finishInPlace
     }
 
     @CasePathable
@@ -89,6 +92,16 @@ struct RuntimeFeature: Reducer, Sendable {
             return .run { _ in try await clock.sleep(for: .seconds(60)) }
         case .request(.fail):
             return .run { _ in throw FlakyError() }
+        case .request(.readInPlace):
+            return .task({ .internal(.fetched($0)) }) { 42 }
+        case .request(.readTwiceInPlace):
+            return .merge(
+                .task({ .internal(.fetched($0)) }) { 1 },
+                .task({ .internal(.fetched($0)) }) { 2 }
+            )
+        case .request(.finishInPlace):
+            state.log.append("started")
+            return .run { _ in }
         case .internal(.step(let name)):
             state.log.append(name)
             return .none

@@ -49,4 +49,54 @@ struct StoreTests {
         onStore(store, executor) { await $0.start(.cancelLong) }
         #expect(stalls.value == 1)
     }
+
+    @Test("an effect that completes without suspending is reduced before the reduce that started it returns")
+    func effectDeliveredInPlace() {
+        let executor = TestExecutor()
+        let store = makeStore(executor, stalls: AttemptCounter())
+        let logWhenStartReturned = Mutex<[String]>([])
+        onStore(store, executor) { store in
+            let log = await store.startThenReadLog(.readInPlace)
+            logWhenStartReturned.withLock { $0 = log }
+        }
+        #expect(
+            logWhenStartReturned.withLock { $0 } == ["fetched 42"],
+            "the effect's action waited for a later job: the store must take it in place, after the reduce in progress"
+        )
+    }
+
+    @Test("actions sent in place during a reduce are reduced after it, in the order they were sent")
+    func inPlaceActionsKeepTheirOrder() {
+        let executor = TestExecutor()
+        let store = makeStore(executor, stalls: AttemptCounter())
+        let log = Mutex<[String]>([])
+        onStore(store, executor) { store in
+            let seen = await store.startThenReadLog(.readTwiceInPlace)
+            log.withLock { $0 = seen }
+        }
+        #expect(log.withLock { $0 } == ["fetched 1", "fetched 2"])
+    }
+
+    @Test("an effect that ends before its task is recorded is not left running: the stall is reported")
+    func effectEndingInPlaceIsNotLeftRunning() {
+        let executor = TestExecutor()
+        let stalls = AttemptCounter()
+        let store = makeStore(executor, stalls: stalls)
+        let running = Mutex(-1)
+        onStore(store, executor) { store in
+            await store.start(.finishInPlace)
+            let count = await store.runningEffectCount
+            running.withLock { $0 = count }
+        }
+        #expect(running.withLock { $0 } == 0, "the ended effect's task is still counted as running")
+        #expect(stalls.value == 1, "a request left unanswered with no effect running is a stall, reported once")
+    }
+}
+
+extension Store where R == RuntimeFeature {
+    /// Starts `request` and reads the log in the same job, before any later job could run.
+    fileprivate func startThenReadLog(_ request: RuntimeFeature.Request) -> [String] {
+        start(request)
+        return state.log
+    }
 }

@@ -24,6 +24,7 @@ enum FeatureRun {
     where R.State: RespondingState, R.Action: RoutableAction, R: Sendable {
         let waiting = EffectWait()
         let observer = StoreObserver<R.State, R.Action>(
+            didReduce: { _, _ in waiting.didReduce() },
             isFinished: { $0.response != nil },
             didFinish: { state in
                 if let response = state.response {
@@ -50,7 +51,6 @@ enum FeatureRun {
             observer: observer
         )
         store.assumeIsolated { $0.start(request) }
-        waiting.leaveCallback()
         guard !responder.exchange.isAnswered else { return }
         responder.exchange.awaitResponse { reason in
             responder.abandon(reason)
@@ -59,24 +59,23 @@ enum FeatureRun {
     }
 }
 
-/// When a request left the fast path to wait for its effects (repository calls): the wait is
-/// reported as `Server-Timing: repo;dur` (0 for answers written inside the callback).
+/// How long a request waited for its effects (repository calls), reported as
+/// `Server-Timing: repo;dur`: 0 for an answer its own reduce gave.
 ///
-/// The wait is timed from before the first reduce, because an effect starts at once and a read on
-/// the loop's own connection completes inside that reduce; an answer sent before the callback
-/// returns had no effect to wait for.
+/// The wait is timed from before the first reduce, because an effect starts at once, and a read on
+/// the loop's own connection completes — and is answered — inside the callback that asked for it.
 final class EffectWait: Sendable {
     private let started = ContinuousClock.now
-    private let leftCallback = Mutex(false)
+    private let reduces = Atomic<Int>(0)
 
-    /// Marks the end of the callback: answers sent from now on waited for effects.
-    func leaveCallback() {
-        leftCallback.withLock { $0 = true }
+    /// Counts a reduce: any after the request's own is an effect's answer.
+    func didReduce() {
+        reduces.add(1, ordering: .relaxed)
     }
 
-    /// Milliseconds since the request reached its store, or 0 when it was answered in the callback.
+    /// Milliseconds since the request reached its store, or 0 when the request's reduce answered it.
     var elapsedMilliseconds: Double {
-        guard leftCallback.withLock({ $0 }) else { return 0 }
+        guard reduces.load(ordering: .relaxed) > 1 else { return 0 }
         return (ContinuousClock.now - started).inMilliseconds
     }
 }

@@ -9,8 +9,8 @@ import HTTPTypes
 /// One request is with the handler at a time; bytes of pipelined requests wait in the input.
 /// Reading stays armed while a request is answered, so a client that leaves is noticed at once
 /// (its request's work is cancelled) without re-arming events per request; an answer is written
-/// straight to the socket, and only a client that does not keep up makes the connection wait for
-/// writability. A client that sends faster than it reads is slowed by backpressure: past
+/// straight to the socket at the end of the loop's turn (`EndOfTurnWriter`), and only a client that
+/// does not keep up makes the connection wait for writability. A client that sends faster than it reads is slowed by backpressure: past
 /// `--max-unread-bytes` of unread answers, or a head and a body's worth of input while a request is
 /// answered, the connection stops reading until the answers have left.
 ///
@@ -19,7 +19,7 @@ import HTTPTypes
 /// until `--linger-timeout`, so the client reads the answer instead of a reset.
 ///
 /// Lives on its loop's thread; its `LoopServer` closes what is still open before the loop stops.
-final class HTTPConnection {
+final class HTTPConnection: EndOfTurnWriter {
     private enum Phase {
         /// Reading the next request.
         case reading
@@ -237,8 +237,8 @@ final class HTTPConnection {
 
     // MARK: Writing
 
-    /// Writes the answer to the request read with `head`, then reads on — or, when the connection
-    /// closes after it, winds down.
+    /// Queues the answer to the request read with `head` for the end of the turn, then reads on —
+    /// or, when the connection closes after it, writes it now and winds down.
     func send(_ response: Response, for head: RequestHead) {
         guard !isClosed else { return }
         exchange = nil
@@ -251,7 +251,7 @@ final class HTTPConnection {
         }
         phase = .reading
         setDeadline(.idle)
-        flush()
+        server.loop.writeAtEndOfTurn(self)
         guard !isClosed, !isProcessing else { return }
         readOnNextTurn()
     }
@@ -297,6 +297,11 @@ final class HTTPConnection {
         case .reading: if !isReading, !isProcessing { readOnNextTurn() }
         case .answering: break
         }
+    }
+
+    func writeQueued() {
+        guard !isClosed else { return }
+        flush()
     }
 
     private func writable() {

@@ -9,8 +9,14 @@ import Synchronization
 /// `execute(_:)` and the two executors, which append to a `Mutex`-guarded inbox and wake the base with
 /// `event_active` on a never-added user event; an atomic flag coalesces wake-ups.
 ///
-/// `@unchecked Sendable`: the inbox is guarded by its `Mutex`, the wake flag is atomic, and `base`
-/// is only used on the loop thread (or before it starts, during set-up).
+/// The loop runs in turns: one wait for events, then every callback they made ready, then the
+/// answers those callbacks queued (`writeAtEndOfTurn(_:)`), written together. Writing each answer
+/// inside its callback interleaved reads and writes, and every write woke the client's thread on
+/// its own (BENCHMARKS.md, twenty-third run).
+///
+/// `@unchecked Sendable`: the inbox is guarded by its `Mutex`, the wake flag and thread id are
+/// atomic, and `base` and the queued writers are only used on the loop thread (or before it
+/// starts, during set-up).
 public final class EventLoop: @unchecked Sendable {
     /// The loop's `event_base`.
     let base: OpaquePointer
@@ -23,8 +29,10 @@ public final class EventLoop: @unchecked Sendable {
 
     private let inbox = Mutex<[Work]>([])
     private let wakePending = Atomic<Bool>(false)
-    private let threadID = Mutex<pthread_t?>(nil)
+    /// The running loop's thread, 0 when none: read on every effect's delivery, so atomic, not locked.
+    private let threadID = Atomic<UInt>(0)
     private var wakeEvent: OpaquePointer?
+    private var queuedWriters: [any EndOfTurnWriter] = []
 
     private enum Work {
         case job(UnownedJob)
@@ -63,7 +71,13 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Whether the calling thread is this loop's thread.
     public var inEventLoop: Bool {
-        threadID.withLock { id in id.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        threadID.load(ordering: .relaxed) == pthread_self()
+    }
+
+    /// Has `writer` write its queued output once every callback of this turn has run. Call on the
+    /// loop thread.
+    func writeAtEndOfTurn(_ writer: any EndOfTurnWriter) {
+        queuedWriters.append(writer)
     }
 
     /// Runs `work` on the loop thread, after the work already queued.
@@ -103,10 +117,21 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Runs the loop on the calling thread until `stop()`; called by `LoopGroup` on the loop's thread.
     func run() {
-        threadID.withLock { $0 = pthread_self() }
-        event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
+        threadID.store(pthread_self(), ordering: .relaxed)
+        repeat {
+            event_base_loop(base, EVLOOP_ONCE | EVLOOP_NO_EXIT_ON_EMPTY)
+            writeQueued()
+        } while event_base_got_exit(base) == 0 && event_base_got_break(base) == 0
         drainInbox()
-        threadID.withLock { $0 = nil }
+        writeQueued()
+        threadID.store(0, ordering: .relaxed)
+    }
+
+    private func writeQueued() {
+        guard !queuedWriters.isEmpty else { return }
+        let writers = queuedWriters
+        queuedWriters.removeAll(keepingCapacity: true)
+        for writer in writers { writer.writeQueued() }
     }
 
     /// Makes `run()` return after `grace` (letting replies already written reach their sockets).

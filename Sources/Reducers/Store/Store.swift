@@ -6,7 +6,8 @@ public import Dependencies
 /// A store lives as long as its request. Its actor executor is the accepting event loop, so the
 /// first reduce runs inside the HTTP callback (entered with `assumeIsolated`) and an answer that
 /// needs no effect is written before the callback returns. Effects are tasks preferring the loop's
-/// task executor, started at once up to their first suspension; their actions hop back here.
+/// task executor, started at once up to their first suspension; what they send comes back in the
+/// same turn when they send it on the loop's thread, as a job when they resumed elsewhere.
 /// Cancellation ids are this store's alone, and once the observer reports the state finished,
 /// every remaining effect is cancelled.
 ///
@@ -31,6 +32,17 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     private var effects = RunningEffects()
     private var isFinished = false
     private var lastAction: R.Action?
+    /// Whether store code is on the stack: mail arriving now waits in `mailbox` (see `accept`).
+    private var isBusy = false
+    private var mailbox: [Mail] = []
+
+    /// What effects hand back to their store.
+    private enum Mail {
+        /// An action to reduce.
+        case action(R.Action)
+        /// The effect task with this token has ended.
+        case finished(token: Int)
+    }
 
     /// Creates a store; nothing runs until `start(_:)`.
     public init(
@@ -68,12 +80,63 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     }
 
     func send(_ action: R.Action) {
+        accept(.action(action))
+    }
+
+    /// Handles `mail` now, or — when store code is already on the stack — right after it.
+    ///
+    /// An effect started by a reduce runs at once, on this thread, and a read that completes without
+    /// suspending sends its action before the reduce that started it has returned. Reducing it there
+    /// would re-enter the store mid-reduce, so it waits in the mailbox and is handled, in arrival
+    /// order, as soon as the work in progress ends — in the same turn of the loop, without a job.
+    private func accept(_ mail: Mail) {
+        if isBusy {
+            mailbox.append(mail)
+        } else {
+            exclusively { handle(mail) }
+        }
+    }
+
+    /// Runs `body` with the store marked busy, then handles the mail it caused. One binding of the
+    /// dependencies covers them all, and the effects they start inherit it (each binding is a
+    /// task-local push: BENCHMARKS.md, eighteenth run).
+    private func exclusively<T>(_ body: () -> T) -> T {
+        isBusy = true
+        defer { isBusy = false }
+        return withOverrides {
+            let result = body()
+            if !mailbox.isEmpty { handleMailbox() }
+            return result
+        }
+    }
+
+    /// Handles the mailbox by index, since handling may append to it (`removeFirst` on this
+    /// unspecialized generic array looked up its metadata each time, ~0.2 µs a request).
+    private func handleMailbox() {
+        var next = 0
+        while next < mailbox.count {
+            handle(mailbox[next])
+            next += 1
+        }
+        mailbox.removeAll(keepingCapacity: true)
+    }
+
+    private func handle(_ mail: Mail) {
+        switch mail {
+        case .action(let action): receive(action)
+        case .finished(let token): effectEnded(token)
+        }
+    }
+
+    private func receive(_ action: R.Action) {
         guard !isFinished else { return }
         lastAction = action
-        // One binding of the dependencies for the reduce and the start of its effects, whose tasks
-        // inherit it (each binding is a task-local push: BENCHMARKS.md, eighteenth run).
-        let running = withOverrides { reduce(action) }
-        if running { reportIfStalled() }
+        if reduce(action) { reportIfStalled() }
+    }
+
+    private func effectEnded(_ token: Int) {
+        effects.remove(token)
+        reportIfStalled()
     }
 
     /// Reduces `action` and starts its effects; false once the state is finished.
@@ -113,7 +176,7 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
                 spawn(ids) { [self] in
                     for child in children {
                         guard !Task.isCancelled else { return }
-                        await waitForAll(await self.run(child, ids: ids))
+                        await waitForAll(await self.runExclusively(child, ids: ids))
                     }
                 }
             ]
@@ -130,9 +193,29 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         }
     }
 
+    /// Starts a concatenated effect's next child the way a reduce starts its effects.
+    private func runExclusively(_ effect: Effect<R.Action>, ids: Set<AnyHashableSendable>) -> [Task<Void, Never>] {
+        exclusively { run(effect, ids: ids) }
+    }
+
     /// Delivers an effect's actions back to this store.
     private var sender: Send<R.Action> {
-        Send { [self] action in await self.send(action) }
+        Send { [self] action in await self.deliver(.action(action)) }
+    }
+
+    /// Hands `mail` to the store: in place when the effect runs on the store's own thread (an effect
+    /// on its loop, which is never running another job meanwhile), as a job on the store's executor
+    /// otherwise. In place, a read on the loop's own connection is answered in the turn that asked
+    /// for it: no job for its action, none for its end (BENCHMARKS.md, twenty-third run).
+    private nonisolated func deliver(_ mail: Mail) async {
+        if !acceptInPlace(mail) { await accept(mail) }
+    }
+
+    /// Accepts `mail` if the caller runs on the store's thread; false, doing nothing, otherwise.
+    private nonisolated func acceptInPlace(_ mail: Mail) -> Bool {
+        guard executors.serial.isIsolatingCurrentContext() == true else { return false }
+        assumeIsolated { $0.accept(mail) }
+        return true
     }
 
     private func spawn(_ ids: Set<AnyHashableSendable>, _ body: @escaping @Sendable () async -> Void) -> Task<
@@ -142,22 +225,17 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         // Started at once, on this thread, up to its first suspension: an effect whose repository
         // call completes without suspending (a bounded read on the loop's own connection) does its
         // work now instead of waiting for the loop to schedule a task. Its body is `@concurrent`, not
-        // this store's: its action still arrives as a later job, since sending it awaits the store,
-        // which is busy with this reduce. It inherits the task-local values where it starts — the
+        // this store's; what it sends and its end wait in the mailbox until this reduce is over, and
+        // may arrive before `insert` below. It inherits the task-local values where it starts — the
         // test's (issue reporting), and the store's dependencies, bound around each reduce and the
         // start of its effects — so it binds nothing itself (a binding per effect cost a sandboxed
         // request ~1 µs: BENCHMARKS.md).
         let task = Task.immediate(executorPreference: executors.task) { @concurrent [self] in
             await body()
-            await self.effectFinished(token)
+            await self.deliver(.finished(token: token))
         }
         effects.insert(task, token: token, ids: ids)
         return task
-    }
-
-    private func effectFinished(_ token: Int) {
-        effects.remove(token)
-        reportIfStalled()
     }
 
     private func reportIfStalled() {

@@ -8,7 +8,8 @@ import RepoSearchFeature
 
 /// Starts the real HTTP server on 127.0.0.1 and an ephemeral port for one test, then stops it.
 enum LiveServer {
-    private static let bootstrapped: Void = HTTPServer.bootstrapProcess()
+    /// libevent's threading, once per process: touch it before creating any loop.
+    static let bootstrapped: Void = HTTPServer.bootstrapProcess()
 
     /// Runs the application's own handler — every domain — with `dependencies` overriding what its
     /// stores see (no process-wide `prepareDependencies` in tests); with `dev`, `controls` are the
