@@ -1,4 +1,5 @@
 import CounterpartTestSupport
+import Dispatch
 @testable import EventHTTP
 import Testing
 
@@ -20,24 +21,33 @@ struct EventLoopTurnTests {
         }
     }
 
-    @Test("an answer queued in a callback is written after every callback of that turn has run")
-    func writesAtTheEndOfTheTurn() async throws {
+    @Test("an answer queued in a callback is written after the other callbacks of its batch have run")
+    func writesAfterTheBatch() async throws {
         _ = LiveServer.bootstrapped
         let group = try LoopGroup(count: 1)
         let loop = group.loops[0]
         let trace = Trace()
+        let loopIsHeld = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        // The loop is held inside one callback while the next two are queued, so they run as one batch.
+        loop.execute {
+            loopIsHeld.signal()
+            release.wait()
+        }
+        loopIsHeld.wait()
         await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
             let writer = RecordingWriter(trace: trace) { finished.resume() }
             loop.execute {
                 trace.mark("answered")
                 loop.writeAtEndOfTurn(writer)
-                loop.execute { trace.mark("next callback of the turn") }
             }
+            loop.execute { trace.mark("next callback") }
+            release.signal()
         }
         loop.execute { loop.stop() }
         group.join()
         #expect(
-            trace.all == ["answered", "next callback of the turn", "written"],
-            "the answer was written inside its callback, before the turn's other callbacks ran")
+            trace.all == ["answered", "next callback", "written"],
+            "the answer was written inside its callback, before the other callbacks of its batch ran")
     }
 }

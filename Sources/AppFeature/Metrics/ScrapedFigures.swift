@@ -42,7 +42,8 @@ final class ScrapedFigures: Sendable {
         overload = counter("http_requests_rejected", rejected, [("reason", "overload")])
         refused = counter("http_requests_rejected", rejected, [("reason", "refused")])
         fastPath = counter(
-            "http_fast_path_replies", "Answers written inside libevent's callback, with no task, timer or watcher.")
+            "http_fast_path_replies",
+            "Answers given inside the callback that read the request, waiting for no job, timer or watcher.")
         cacheHits = counter("response_cache_hits", "GET answers served from the response cache.")
         cacheMisses = counter("response_cache_misses", "Response cache lookups that found no current answer.")
     }

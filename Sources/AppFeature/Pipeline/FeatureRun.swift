@@ -9,7 +9,8 @@ import Synchronization
 /// Runs one request's store on its loop and answers by the response rule.
 ///
 /// The store is created inside libevent's callback and entered with `assumeIsolated`, so a reducer
-/// that answers without effects is replied to before the callback returns. Otherwise the exchange
+/// that answers without effects — or whose effects complete on the loop without suspending — is
+/// answered before the callback returns (the answer itself leaves at the end of the loop's turn). Otherwise the exchange
 /// waits: the first state with a `response` is sent and the leftover effects cancelled; a client
 /// disconnect, the deadline or shutdown cancels the store; a store that runs out of work without
 /// answering is a programmer error, reported and answered 500.

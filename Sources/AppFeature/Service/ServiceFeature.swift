@@ -7,7 +7,7 @@ public import Reducers
 /// The service routes (api.md §6.3): `GET /health`, `GET /`, `GET /metrics` and `GET /openapi.json`,
 /// answered through the same reducer path as every domain.
 ///
-/// No answer needs an effect, so they take the fast path: the reply is written inside libevent's
+/// No answer needs an effect, so they take the fast path: the reply is given inside libevent's
 /// callback. The health body and the OpenAPI document are prepared once, at start; the metrics are
 /// read from `\.appMetrics`.
 public struct ServiceFeature: Reducer, Sendable {

@@ -10,9 +10,10 @@ import HTTPTypes
 /// Reading stays armed while a request is answered, so a client that leaves is noticed at once
 /// (its request's work is cancelled) without re-arming events per request; an answer is written
 /// straight to the socket at the end of the loop's turn (`EndOfTurnWriter`), and only a client that
-/// does not keep up makes the connection wait for writability. A client that sends faster than it reads is slowed by backpressure: past
-/// `--max-unread-bytes` of unread answers, or a head and a body's worth of input while a request is
-/// answered, the connection stops reading until the answers have left.
+/// does not keep up makes the connection wait for writability. A client that sends faster than it
+/// reads is slowed by backpressure: past `--max-unread-bytes` of answers not yet taken by the socket,
+/// or a head and a body's worth of input while a request is answered, the connection stops reading
+/// until the answers have left.
 ///
 /// What breaks a rule is refused (`RequestRefusal`): the problem is written after the answers
 /// before it, the sending side is shut once it is out, and what the client still sends is dropped
@@ -66,6 +67,8 @@ final class HTTPConnection: EndOfTurnWriter {
     private var isAdmitted = false
     private var isReading = false
     private var isWaitingToWrite = false
+    /// Whether the loop will call `writeQueued()` at the end of this turn.
+    private var isQueuedToWrite = false
     private var isProcessing = false
     private var hasShutDown = false
     private var peerHasEnded = false
@@ -160,7 +163,13 @@ final class HTTPConnection: EndOfTurnWriter {
         guard !isClosed else { return }
         peerHasEnded = true
         pauseReading()
-        if phase == .answering || evbuffer_get_length(output) == 0 { return close() }
+        if phase == .answering {
+            // Answers to requests pipelined before the one with the handler may still wait for
+            // the end of the turn: they go out now, as far as the socket takes them.
+            flush()
+            return close()
+        }
+        if evbuffer_get_length(output) == 0 { return close() }
         finishAfterWriting()
     }
 
@@ -227,8 +236,8 @@ final class HTTPConnection: EndOfTurnWriter {
     }
 
     /// Reads on: new bytes wake the loop as usual, and a pipelined request already in the input is
-    /// parsed on the loop's next turn, outside the answering call, so it is handled after the one
-    /// before it has finished.
+    /// parsed in a later callback, outside the answering call, so it is handled after the one
+    /// before it has finished (in the same turn: both answers leave together).
     private func readOnNextTurn() {
         resumeReading()
         guard isReading, evbuffer_get_length(input) > 0, let readEvent else { return }
@@ -251,7 +260,10 @@ final class HTTPConnection: EndOfTurnWriter {
         }
         phase = .reading
         setDeadline(.idle)
-        server.loop.writeAtEndOfTurn(self)
+        if !isQueuedToWrite {
+            isQueuedToWrite = true
+            server.loop.writeAtEndOfTurn(self)
+        }
         guard !isClosed, !isProcessing else { return }
         readOnNextTurn()
     }
@@ -300,6 +312,7 @@ final class HTTPConnection: EndOfTurnWriter {
     }
 
     func writeQueued() {
+        isQueuedToWrite = false
         guard !isClosed else { return }
         flush()
     }

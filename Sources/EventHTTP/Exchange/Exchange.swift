@@ -37,11 +37,14 @@ public final class Exchange: @unchecked Sendable {
         server.counters.inFlight.increment()
     }
 
-    /// Writes `response` and releases the request. Only the first call has an effect.
+    /// Hands `response` to the connection (which writes it at the end of the loop's turn, or at once
+    /// when the connection closes after it) and releases the request. Only the first call has an
+    /// effect.
     public func reply(_ response: Response) {
         assert(loop.inEventLoop, "Exchange.reply ran off its loop thread (libevent#883).")
         guard release() else { return }
-        // Counted before the answer is written: a client may read it before this call returns.
+        // Counted before the answer is handed over: one that closes the connection is written at
+        // once, and its client may read it before this call returns.
         if server.isAccepting { server.counters.fastPathReplies.increment() }
         connection.send(response, for: head)
     }

@@ -10,7 +10,8 @@ import Synchronization
 /// `event_active` on a never-added user event; an atomic flag coalesces wake-ups.
 ///
 /// The loop runs in turns: one wait for events, then every callback they made ready, then the
-/// answers those callbacks queued (`writeAtEndOfTurn(_:)`), written together. Writing each answer
+/// answers those callbacks queued (`writeAtEndOfTurn(_:)`), written together — and after each
+/// batch of inbox work too, which a chain of jobs could otherwise prolong. Writing each answer
 /// inside its callback interleaved reads and writes, and every write woke the client's thread on
 /// its own (BENCHMARKS.md, twenty-third run).
 ///
@@ -32,6 +33,7 @@ public final class EventLoop: @unchecked Sendable {
     /// The running loop's thread, 0 when none: read on every effect's delivery, so atomic, not locked.
     private let threadID = Atomic<UInt>(0)
     private var wakeEvent: OpaquePointer?
+    /// The writers with answers queued this turn, in the order they queued them.
     private var queuedWriters: [any EndOfTurnWriter] = []
 
     private enum Work {
@@ -77,6 +79,7 @@ public final class EventLoop: @unchecked Sendable {
     /// Has `writer` write its queued output once every callback of this turn has run. Call on the
     /// loop thread.
     func writeAtEndOfTurn(_ writer: any EndOfTurnWriter) {
+        assert(inEventLoop, "writeAtEndOfTurn ran off its loop thread.")
         queuedWriters.append(writer)
     }
 
@@ -113,13 +116,17 @@ public final class EventLoop: @unchecked Sendable {
                 closure()
             }
         }
+        // Jobs that enqueue jobs keep libevent's pass going (the wake-up event is active again
+        // before the pass ends), so a batch's answers leave with the batch, not with the turn.
+        writeQueued()
     }
 
     /// Runs the loop on the calling thread until `stop()`; called by `LoopGroup` on the loop's thread.
     func run() {
         threadID.store(pthread_self(), ordering: .relaxed)
         repeat {
-            event_base_loop(base, EVLOOP_ONCE | EVLOOP_NO_EXIT_ON_EMPTY)
+            // A base that fails (an epoll error) would fail again at once: stop rather than spin.
+            guard event_base_loop(base, EVLOOP_ONCE | EVLOOP_NO_EXIT_ON_EMPTY) >= 0 else { break }
             writeQueued()
         } while event_base_got_exit(base) == 0 && event_base_got_break(base) == 0
         drainInbox()
@@ -128,10 +135,11 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func writeQueued() {
-        guard !queuedWriters.isEmpty else { return }
-        let writers = queuedWriters
-        queuedWriters.removeAll(keepingCapacity: true)
-        for writer in writers { writer.writeQueued() }
+        while !queuedWriters.isEmpty {
+            let writers = queuedWriters
+            queuedWriters.removeAll(keepingCapacity: true)
+            for writer in writers { writer.writeQueued() }
+        }
     }
 
     /// Makes `run()` return after `grace` (letting replies already written reach their sockets).

@@ -3,7 +3,7 @@ public import HTTPKit
 /// What the HTTP layer calls for every request it accepts.
 ///
 /// `handle` runs on the accepting loop's thread, inside libevent's callback. It either answers at
-/// once with `exchange.reply(_:)` (the fast path: no task, timer or watcher) or calls
+/// once with `exchange.reply(_:)` (the fast path: no job, timer or watcher) or calls
 /// `exchange.awaitResponse(onCancel:)` and replies later from the same loop.
 ///
 /// ```swift

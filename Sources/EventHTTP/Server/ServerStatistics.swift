@@ -7,7 +7,8 @@ import Synchronization
 public struct ServerStatistics: Sendable, Equatable {
     /// Requests handed to the handler.
     public var requests: Int
-    /// Replies written inside libevent's callback, with no task, timer or watcher.
+    /// Replies given inside the callback that read the request, waiting for no job, timer or
+    /// watcher (an effect whose read completed on the loop counts).
     public var fastPathReplies: Int
     /// Requests whose client left while their effects ran.
     public var clientClosed: Int

@@ -1,7 +1,8 @@
 /// Sends actions from an effect back into its store.
 ///
-/// `await send(.internal(.loaded(items)))` hops onto the store's loop and runs the reducer. Once the
-/// effect is cancelled, sending does nothing: reducers never see work that was cancelled.
+/// `await send(.internal(.loaded(items)))` runs the reducer on the store's loop: in place when the
+/// effect already runs there, after a hop otherwise. Once the effect is cancelled, sending does
+/// nothing: reducers never see work that was cancelled.
 public struct Send<Action: Sendable>: Sendable {
     private let deliver: @Sendable (Action) async -> Void
 

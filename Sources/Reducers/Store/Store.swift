@@ -5,7 +5,7 @@ public import Dependencies
 ///
 /// A store lives as long as its request. Its actor executor is the accepting event loop, so the
 /// first reduce runs inside the HTTP callback (entered with `assumeIsolated`) and an answer that
-/// needs no effect is written before the callback returns. Effects are tasks preferring the loop's
+/// needs no effect is given before the callback returns. Effects are tasks preferring the loop's
 /// task executor, started at once up to their first suspension; what they send comes back in the
 /// same turn when they send it on the loop's thread, as a job when they resumed elsewhere.
 /// Cancellation ids are this store's alone, and once the observer reports the state finished,
@@ -206,7 +206,8 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
 
     /// Hands `mail` to the store: in place when the effect runs on the store's own thread (an effect
     /// on its loop, which is never running another job meanwhile), as a job on the store's executor
-    /// otherwise. In place, a read on the loop's own connection is answered in the turn that asked
+    /// otherwise — so an action sent in place may overtake one another effect sent from elsewhere
+    /// that is still waiting as a job. In place, a read on the loop's own connection is answered in the turn that asked
     /// for it: no job for its action, none for its end (BENCHMARKS.md, twenty-third run).
     private nonisolated func deliver(_ mail: Mail) async {
         if !acceptInPlace(mail) { await accept(mail) }
