@@ -50,31 +50,30 @@ struct StoreTests {
         #expect(stalls.value == 1)
     }
 
-    @Test("an effect that completes without suspending is reduced before the reduce that started it returns")
-    func effectDeliveredInPlace() {
+    /// Starts `request` on a fresh store and returns its log as it was when `start` returned, read
+    /// in the same job, before any later job could run.
+    func logWhenStartReturned(_ request: RuntimeFeature.Request) -> [String] {
         let executor = TestExecutor()
         let store = makeStore(executor, stalls: AttemptCounter())
-        let logWhenStartReturned = Mutex<[String]>([])
+        let log = Mutex<[String]>([])
         onStore(store, executor) { store in
-            let log = await store.startThenReadLog(.readInPlace)
-            logWhenStartReturned.withLock { $0 = log }
+            let seen = await store.startThenReadLog(request)
+            log.withLock { $0 = seen }
         }
+        return log.withLock { $0 }
+    }
+
+    @Test("an effect that completes without suspending is reduced before the reduce that started it returns")
+    func effectDeliveredInPlace() {
         #expect(
-            logWhenStartReturned.withLock { $0 } == ["fetched 42"],
+            logWhenStartReturned(.readInPlace) == ["fetched 42"],
             "the effect's action waited for a later job: the store must take it in place, after the reduce in progress"
         )
     }
 
     @Test("actions sent in place during a reduce are reduced after it, in the order they were sent")
     func inPlaceActionsKeepTheirOrder() {
-        let executor = TestExecutor()
-        let store = makeStore(executor, stalls: AttemptCounter())
-        let log = Mutex<[String]>([])
-        onStore(store, executor) { store in
-            let seen = await store.startThenReadLog(.readTwiceInPlace)
-            log.withLock { $0 = seen }
-        }
-        #expect(log.withLock { $0 } == ["fetched 1", "fetched 2"])
+        #expect(logWhenStartReturned(.readTwiceInPlace) == ["fetched 1", "fetched 2"])
     }
 
     @Test("an effect that ends before its task is recorded is not left running: the stall is reported")

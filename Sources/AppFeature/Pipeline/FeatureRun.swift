@@ -10,10 +10,10 @@ import Synchronization
 ///
 /// The store is created inside libevent's callback and entered with `assumeIsolated`, so a reducer
 /// that answers without effects — or whose effects complete on the loop without suspending — is
-/// answered before the callback returns (the answer itself leaves at the end of the loop's turn). Otherwise the exchange
-/// waits: the first state with a `response` is sent and the leftover effects cancelled; a client
-/// disconnect, the deadline or shutdown cancels the store; a store that runs out of work without
-/// answering is a programmer error, reported and answered 500.
+/// answered before the callback returns (the answer leaves at the end of the loop's turn).
+/// Otherwise the exchange waits: the first state with a `response` is sent and the leftover effects
+/// cancelled; a client disconnect, the deadline or shutdown cancels the store; a store that runs out
+/// of work without answering is a programmer error, reported and answered 500.
 enum FeatureRun {
     static func start<R: Reducer>(
         reducer: R,

@@ -238,7 +238,7 @@ final class HTTPConnection: EndOfTurnWriter {
     /// Reads on: new bytes wake the loop as usual, and a pipelined request already in the input is
     /// parsed in a later callback, outside the answering call, so it is handled after the one
     /// before it has finished (in the same turn: both answers leave together).
-    private func readOnNextTurn() {
+    private func readOn() {
         resumeReading()
         guard isReading, evbuffer_get_length(input) > 0, let readEvent else { return }
         event_active(readEvent, EV_READ, 1)
@@ -265,7 +265,7 @@ final class HTTPConnection: EndOfTurnWriter {
             server.loop.writeAtEndOfTurn(self)
         }
         guard !isClosed, !isProcessing else { return }
-        readOnNextTurn()
+        readOn()
     }
 
     /// Adds `response` to the output: its head, and its body unless the request was HEAD or the
@@ -306,7 +306,7 @@ final class HTTPConnection: EndOfTurnWriter {
         }
         switch phase {
         case .closing: peerHasEnded ? close() : shutDownSending()
-        case .reading: if !isReading, !isProcessing { readOnNextTurn() }
+        case .reading: if !isReading, !isProcessing { readOn() }
         case .answering: break
         }
     }

@@ -76,8 +76,8 @@ public final class EventLoop: @unchecked Sendable {
         threadID.load(ordering: .relaxed) == pthread_self()
     }
 
-    /// Has `writer` write its queued output once every callback of this turn has run. Call on the
-    /// loop thread.
+    /// Has `writer` write its queued output once every callback of this turn — or of the inbox
+    /// batch in progress — has run. Call on the loop thread.
     func writeAtEndOfTurn(_ writer: any EndOfTurnWriter) {
         assert(inEventLoop, "writeAtEndOfTurn ran off its loop thread.")
         queuedWriters.append(writer)
@@ -130,7 +130,6 @@ public final class EventLoop: @unchecked Sendable {
             writeQueued()
         } while event_base_got_exit(base) == 0 && event_base_got_break(base) == 0
         drainInbox()
-        writeQueued()
         threadID.store(0, ordering: .relaxed)
     }
 

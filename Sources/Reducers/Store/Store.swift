@@ -61,7 +61,7 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
 
     /// Reduces the public `request`: the only way into a store from outside.
     public func start(_ request: R.Action.Request) {
-        send(.request(request))
+        accept(.action(.request(request)))
     }
 
     /// How many effect tasks are still running.
@@ -77,10 +77,6 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     public func cancelAll() {
         isFinished = true
         effects.cancelAll()
-    }
-
-    func send(_ action: R.Action) {
-        accept(.action(action))
     }
 
     /// Handles `mail` now, or — when store code is already on the stack — right after it.
@@ -207,8 +203,9 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     /// Hands `mail` to the store: in place when the effect runs on the store's own thread (an effect
     /// on its loop, which is never running another job meanwhile), as a job on the store's executor
     /// otherwise — so an action sent in place may overtake one another effect sent from elsewhere
-    /// that is still waiting as a job. In place, a read on the loop's own connection is answered in the turn that asked
-    /// for it: no job for its action, none for its end (BENCHMARKS.md, twenty-third run).
+    /// that is still waiting as a job. In place, a read on the loop's own connection is answered in
+    /// the turn that asked for it: no job for its action, none for its end (BENCHMARKS.md,
+    /// twenty-third run).
     private nonisolated func deliver(_ mail: Mail) async {
         if !acceptInPlace(mail) { await accept(mail) }
     }
