@@ -8,6 +8,9 @@ RUN Scripts/install-dependencies
 COPY Package.swift ./
 COPY Sources Sources
 COPY Tests Tests
+# How a release build links (static Swift runtime, the start-up code side by side).
+COPY Scripts/build-release Scripts/build-release
+COPY Linker Linker
 # The build directory is a cache mount: the dependencies are fetched and compiled by the first
 # build only, and a change under Sources/ recompiles Counterpart's own modules alone (a layer of
 # dependencies built before the sources are copied does not survive: SwiftPM's build system
@@ -16,8 +19,8 @@ COPY Tests Tests
 # (the `debug-symbols` stage below exports them), linked from the binary by name and checksum.
 # Locked, so two builds sharing the cache take turns instead of linking over each other's binary.
 RUN --mount=type=cache,id=counterpart-swift-build,target=/src/.build,sharing=locked \
-    swift build -c release --product counterpart --static-swift-stdlib \
-    && bin=$(swift build -c release --static-swift-stdlib --show-bin-path) \
+    Scripts/build-release --product counterpart \
+    && bin=$(Scripts/build-release --show-bin-path) \
     && mkdir -p /out \
     && objcopy --only-keep-debug "$bin/counterpart" /out/counterpart.debug \
     && strip --strip-all -o /out/counterpart "$bin/counterpart" \

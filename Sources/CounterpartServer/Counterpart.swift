@@ -1,7 +1,6 @@
 import ArgumentParser
 
 /// The `counterpart` executable: the backend behind Counterpart's client demos.
-@main
 struct Counterpart: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "counterpart",
