@@ -8,8 +8,8 @@ ones', sorted by name within a dump.
 
 Run valgrind with --demangle=no so the names are the linker's symbols. Callgrind names each object
 (ob=, cob=) and function (fn=, cfn=) in full once, then by a number in parentheses; both forms are
-resolved here. Functions valgrind could only name by address or by a placeholder ("(below main)") are left out: the linker cannot find
-them by name.
+resolved here. Functions valgrind names only by address or by a placeholder ("(below main)") are
+left out: the linker cannot find them by name.
 """
 import re
 import sys
