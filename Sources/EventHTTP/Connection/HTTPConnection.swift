@@ -252,7 +252,8 @@ final class HTTPConnection: EndOfTurnWriter {
         guard !isClosed else { return }
         exchange = nil
         let closes = !head.keepsAlive || server.isDraining
-        queue(response, as: ResponseHead(closes: closes, isHTTP10: head.isHTTP10), withBody: head.method != .head)
+        guard queue(response, as: ResponseHead(closes: closes, isHTTP10: head.isHTTP10), withBody: head.method != .head)
+        else { return close() }
         if closes {
             phase = .closing
             evbuffer_drain(input, evbuffer_get_length(input))
@@ -268,13 +269,21 @@ final class HTTPConnection: EndOfTurnWriter {
         readOn()
     }
 
-    /// Adds `response` to the output: its head, and its body unless the request was HEAD or the
-    /// status has no content.
-    private func queue(_ response: Response, as form: ResponseHead, withBody: Bool) {
-        let head = form.bytes(of: response, date: server.date.now)
-        evbuffer_add(output, head, head.count)
-        guard withBody, ResponseHead.allowsContent(response.status), !response.body.isEmpty else { return }
+    /// Adds `response` to the output: its head, written in room reserved at the output's end, and
+    /// its body unless the request was HEAD or the status has no content. `false` when libevent
+    /// could not allocate that room.
+    private func queue(_ response: Response, as form: ResponseHead, withBody: Bool) -> Bool {
+        let date = server.date.now
+        var room = iovec()
+        guard evbuffer_reserve_space(output, form.maximumCount(of: response, date: date), &room, 1) == 1 else {
+            return false
+        }
+        room.iov_len = form.write(
+            response, date: date, into: UnsafeMutableRawBufferPointer(start: room.iov_base, count: room.iov_len))
+        evbuffer_commit_space(output, &room, 1)
+        guard withBody, ResponseHead.allowsContent(response.status), !response.body.isEmpty else { return true }
         response.body.bytes.withUnsafeBytes { body in _ = evbuffer_add(output, body.baseAddress, body.count) }
+        return true
     }
 
     /// Closes the connection at once, without an answer (the demo controls' `fault=drop`).
@@ -347,7 +356,8 @@ final class HTTPConnection: EndOfTurnWriter {
         guard phase == .reading else { return }
         server.counters.refusals.increment()
         // The request was never parsed whole: the answer speaks HTTP/1.1 and closes.
-        queue(server.handler.refusalResponse(refusal), as: ResponseHead(closes: true, isHTTP10: false), withBody: true)
+        let refusalHead = ResponseHead(closes: true, isHTTP10: false)
+        guard queue(server.handler.refusalResponse(refusal), as: refusalHead, withBody: true) else { return close() }
         evbuffer_drain(input, evbuffer_get_length(input))
         finishAfterWriting()
     }

@@ -6,6 +6,10 @@ import HTTPTypes
 /// The handler's fields are written as given, except the ones the connection owns: `Content-Length`
 /// (always the body's length, also for HEAD; none where a status has no content), `Connection`
 /// and `Date`. A body without a `Content-Type` is labelled JSON, this server's default.
+///
+/// The head is written straight into the room its connection reserves in its output, sized by
+/// `maximumCount(of:date:)`: no array grown field by field, and no copy of it into the output
+/// (BENCHMARKS.md, twenty-fifth run).
 struct ResponseHead {
     /// Whether the connection closes after this answer (`Connection: close`).
     var closes: Bool
@@ -17,15 +21,38 @@ struct ResponseHead {
         status.code >= 200 && status.code != 204 && status.code != 304
     }
 
-    /// The head of `response`, dated `date` (an IMF-fixdate).
-    func bytes(of response: Response, date: String) -> [UInt8] {
-        var head: [UInt8] = []
-        head.reserveCapacity(512)
-        head.append(utf8: isHTTP10 ? "HTTP/1.0 " : "HTTP/1.1 ")
-        Self.appendDecimal(response.status.code, to: &head)
-        head.append(UInt8(ascii: " "))
-        head.append(utf8: ReasonPhrases.phrase(for: response.status))
-        head.append(utf8: "\r\n")
+    private static let defaultContentType = "Content-Type: \(MediaType.json)\r\n"
+
+    /// The bytes of the lines this type writes besides the handler's fields, each at its longest:
+    /// the status line but its phrase, `Content-Type`, `Content-Length`, `Date` but the date,
+    /// `Connection`, and the blank line.
+    private static let ownLinesCount =
+        "HTTP/1.1 ".utf8.count + Int.maxDecimalDigits + " \r\n".utf8.count
+        + defaultContentType.utf8.count
+        + "Content-Length: \r\n".utf8.count + Int.maxDecimalDigits
+        + "Date: \r\n".utf8.count
+        + "Connection: keep-alive\r\n".utf8.count
+        + "\r\n".utf8.count
+
+    /// The most bytes the head of `response` dated `date` can take: every field counted as given,
+    /// including those replaced by the connection's own.
+    func maximumCount(of response: Response, date: String) -> Int {
+        var count = Self.ownLinesCount + ReasonPhrases.phrase(for: response.status).utf8.count + date.utf8.count
+        for field in response.headers {
+            count += field.name.rawName.utf8.count + ": \r\n".utf8.count + field.value.utf8.count
+        }
+        return count
+    }
+
+    /// Writes the head of `response`, dated `date` (an IMF-fixdate), into `room`, which holds at
+    /// least `maximumCount(of:date:)` bytes; returns the number written.
+    func write(_ response: Response, date: String, into room: UnsafeMutableRawBufferPointer) -> Int {
+        var head = HeadWriter(room: room)
+        head.append(isHTTP10 ? "HTTP/1.0 " : "HTTP/1.1 ")
+        head.appendDecimal(response.status.code)
+        head.append(" ")
+        head.append(ReasonPhrases.phrase(for: response.status))
+        head.append("\r\n")
         var hasContentType = false
         for field in response.headers {
             // The lengths first: a name comparison costs more than the rest of the field's writing.
@@ -36,43 +63,75 @@ struct ResponseHead {
             case 12 where field.name == .contentType: hasContentType = true
             default: break
             }
-            head.append(utf8: field.name.rawName)
-            head.append(utf8: ": ")
-            head.append(utf8: field.value)
-            head.append(utf8: "\r\n")
+            head.append(field.name.rawName)
+            head.append(": ")
+            head.append(field.value)
+            head.append("\r\n")
         }
         if Self.allowsContent(response.status) {
-            if !hasContentType, !response.body.isEmpty {
-                head.append(utf8: "Content-Type: \(MediaType.json)\r\n")
-            }
-            head.append(utf8: "Content-Length: ")
-            Self.appendDecimal(response.body.count, to: &head)
-            head.append(utf8: "\r\n")
+            if !hasContentType, !response.body.isEmpty { head.append(Self.defaultContentType) }
+            head.append("Content-Length: ")
+            head.appendDecimal(response.body.count)
+            head.append("\r\n")
         }
-        head.append(utf8: "Date: ")
-        head.append(utf8: date)
-        head.append(utf8: "\r\n")
+        head.append("Date: ")
+        head.append(date)
+        head.append("\r\n")
         if closes {
-            head.append(utf8: "Connection: close\r\n")
+            head.append("Connection: close\r\n")
         } else if isHTTP10 {
-            head.append(utf8: "Connection: keep-alive\r\n")
+            head.append("Connection: keep-alive\r\n")
         }
-        head.append(utf8: "\r\n")
-        return head
-    }
-
-    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        guard value >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
-        appendDecimal(value / 10, to: &bytes)
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        head.append("\r\n")
+        return head.count
     }
 }
 
-extension [UInt8] {
-    /// Appends `text`'s UTF-8 in one copy: `append(contentsOf: text.utf8)` walks the view a byte at
-    /// a time, which was most of the time spent writing a head (BENCHMARKS.md, twenty-first run).
-    fileprivate mutating func append(utf8 text: String) {
+extension Int {
+    /// The most decimal digits a non-negative `Int` has.
+    fileprivate static let maxDecimalDigits = String(Int.max).utf8.count
+}
+
+/// Appends a head's pieces into room reserved for all of them, by `ResponseHead.maximumCount`.
+private struct HeadWriter {
+    let room: UnsafeMutableRawBufferPointer
+    private(set) var count = 0
+
+    init(room: UnsafeMutableRawBufferPointer) {
+        self.room = room
+    }
+
+    mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { append(contentsOf: $0) }
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends the decimal digits of `value`, which is not negative.
+    mutating func appendDecimal(_ value: Int) {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        reserve(digits)
+        var remaining = value
+        for offset in (count..<count + digits).reversed() {
+            room[offset] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+        }
+        count += digits
+    }
+
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        reserve(bytes.count)
+        guard let source = bytes.baseAddress, let target = room.baseAddress else { return }
+        (target + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    /// Checks that `extra` more bytes fit: `maximumCount` counted every piece, so they always do.
+    private func reserve(_ extra: Int) {
+        precondition(extra <= room.count - count, "ResponseHead.maximumCount left no room for a piece of the head.")
     }
 }
