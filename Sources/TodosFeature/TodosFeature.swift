@@ -47,35 +47,37 @@ public struct TodosFeature: Reducer, Sendable {
     /// Creates the feature.
     public init() {}
 
+    // Each branch looks up only the dependencies it uses: a lookup costs ~0.1 µs, a few % of an
+    // uncached read.
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        let todos = DependencyValues.current(\.todoRepository)
-        let cache = DependencyValues.current(\.responseCache)
         switch action {
         case .request(let request):
             state.request = request
+            let todos = DependencyValues.current(\.todoRepository)
             // Read the version before the data: a racing write can only orphan the entry.
             guard let key = request.cacheKey else { return effect(for: request, todos: todos) }
             switch todos.version {
             case .local(let current):
-                return readThroughCache(&state, key: key, version: current(), cache: cache, todos: todos)
+                return readThroughCache(&state, key: key, version: current(), todos: todos)
             case .shared(let current):
                 return .task({ .internal(.versioned($0)) }) { try await current() }
             }
 
         case .internal(.versioned(.success(let version))):
             guard let key = state.request?.cacheKey else { return .none }
-            return readThroughCache(&state, key: key, version: version, cache: cache, todos: todos)
+            return readThroughCache(
+                &state, key: key, version: version, todos: DependencyValues.current(\.todoRepository))
 
         case .internal(.listed(.success(let stored))):
             guard let request = state.request, case .list(let query) = request.operation else { return .none }
             state.response = TodoResponses.list(stored, query: query, request: request)
-            remember(state, in: cache)
+            remember(state)
             return .none
 
         case .internal(.fetched(.success(let todo))):
             state.response = TodoResponses.item(
                 todo, baseURL: state.request?.baseURL ?? "", view: state.request?.view ?? .api)
-            remember(state, in: cache)
+            remember(state)
             return .none
 
         case .internal(.wrote(.success(let outcome))):
@@ -121,10 +123,10 @@ public struct TodosFeature: Reducer, Sendable {
     /// otherwise reads, and the response is cached under `version`. The caller made `key`: a hit on
     /// a local version makes it once per request (a miss makes it again to store the answer).
     private func readThroughCache(
-        _ state: inout State, key: String, version: Int, cache: ResponseCache, todos: TodoRepository
+        _ state: inout State, key: String, version: Int, todos: TodoRepository
     ) -> Effect<Action> {
         guard let request = state.request else { return .none }
-        if let cached = cache.response(for: key, version: version) {
+        if let cached = DependencyValues.current(\.responseCache).response(for: key, version: version) {
             state.response = cached
             return .none
         }
@@ -134,11 +136,11 @@ public struct TodosFeature: Reducer, Sendable {
 
     /// Caches a read's response under the version it started at. Done here, synchronously, because
     /// the response rule cancels any effect once the response is set.
-    private func remember(_ state: State, in cache: ResponseCache) {
-        guard let key = state.request?.cacheKey, let version = state.cacheVersion, let response = state.response else {
+    private func remember(_ state: State) {
+        guard let version = state.cacheVersion, let response = state.response, let key = state.request?.cacheKey else {
             return
         }
-        cache.store(response, for: key, version: version)
+        DependencyValues.current(\.responseCache).store(response, for: key, version: version)
     }
 
     /// The current time from `\.date`, truncated to the second as every stored time is.
