@@ -32,17 +32,15 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     private var effects = RunningEffects()
     private var isFinished = false
     private var lastAction: R.Action?
-    /// Whether store code is on the stack: mail arriving now waits in `mailbox` (see `accept`).
+    /// Whether store code is on the stack: what effects hand back now waits in `mailbox` (see
+    /// `accept`).
     private var isBusy = false
-    private var mailbox: [Mail] = []
-
-    /// What effects hand back to their store.
-    private enum Mail {
-        /// An action to reduce.
-        case action(R.Action)
-        /// The effect task with this token has ended.
-        case finished(token: Int)
-    }
+    /// What effects handed back while store code was on the stack — an action to reduce, an
+    /// effect's end — as the work of handling it. Not a generic enum of the two: in this
+    /// unspecialized store, each function that touched a value of a type nested in it looked up
+    /// that type's metadata, twelve lookups a request (~3 % of an uncached read's instructions,
+    /// BENCHMARKS.md, twenty-fifth run).
+    private var mailbox: [() -> Void] = []
 
     /// Creates a store; nothing runs until `start(_:)`.
     public init(
@@ -61,7 +59,7 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
 
     /// Reduces the public `request`: the only way into a store from outside.
     public func start(_ request: R.Action.Request) {
-        accept(.action(.request(request)))
+        accept(.request(request))
     }
 
     /// How many effect tasks are still running.
@@ -79,17 +77,27 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         effects.cancelAll()
     }
 
-    /// Handles `mail` now, or — when store code is already on the stack — right after it.
+    /// Reduces `action` now, or — when store code is already on the stack — right after it.
     ///
     /// An effect started by a reduce runs at once, on this thread, and a read that completes without
     /// suspending sends its action before the reduce that started it has returned. Reducing it there
     /// would re-enter the store mid-reduce, so it waits in the mailbox and is handled, in arrival
     /// order, as soon as the work in progress ends — in the same turn of the loop, without a job.
-    private func accept(_ mail: Mail) {
+    private func accept(_ action: R.Action) {
         if isBusy {
-            mailbox.append(mail)
+            mailbox.append { [self] in receive(action) }
         } else {
-            exclusively { handle(mail) }
+            exclusively { receive(action) }
+        }
+    }
+
+    /// Records the end of the effect task with `token`, now or after the work in progress, as
+    /// `accept(_:)` does an action.
+    private func acceptEnd(of token: Int) {
+        if isBusy {
+            mailbox.append { [self] in effectEnded(token) }
+        } else {
+            exclusively { effectEnded(token) }
         }
     }
 
@@ -107,22 +115,14 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     }
 
     /// Handles the mailbox by index, since handling may append to it, then empties it by replacing
-    /// it (`removeFirst` and `removeAll` on this unspecialized generic array look up its metadata
-    /// each time, ~0.2 µs a request; a store lives for one request, so capacity kept is wasted).
+    /// it (a store lives for one request, so capacity kept is wasted).
     private func handleMailbox() {
         var next = 0
         while next < mailbox.count {
-            handle(mailbox[next])
+            mailbox[next]()
             next += 1
         }
         mailbox = []
-    }
-
-    private func handle(_ mail: Mail) {
-        switch mail {
-        case .action(let action): receive(action)
-        case .finished(let token): effectEnded(token)
-        }
     }
 
     private func receive(_ action: R.Action) {
@@ -197,23 +197,21 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
 
     /// Delivers an effect's actions back to this store.
     private var sender: Send<R.Action> {
-        Send { [self] action in await self.deliver(.action(action)) }
+        Send { [self] action in
+            if !acceptInPlace({ $0.accept(action) }) { await accept(action) }
+        }
     }
 
-    /// Hands `mail` to the store: in place when the effect runs on the store's own thread (an effect
-    /// on its loop, which is never running another job meanwhile), as a job on the store's executor
-    /// otherwise — so an action sent in place may overtake one another effect sent from elsewhere
-    /// that is still waiting as a job. In place, a read on the loop's own connection is answered in
-    /// the turn that asked for it: no job for its action, none for its end (BENCHMARKS.md,
-    /// twenty-third run).
-    private nonisolated func deliver(_ mail: Mail) async {
-        if !acceptInPlace(mail) { await accept(mail) }
-    }
-
-    /// Accepts `mail` if the caller runs on the store's thread; false, doing nothing, otherwise.
-    private nonisolated func acceptInPlace(_ mail: Mail) -> Bool {
+    /// Runs `accept` — handing the store an action or an effect's end — in place when the effect
+    /// runs on the store's own thread (an effect on its loop, which is never running another job
+    /// meanwhile); false, doing nothing, otherwise: the caller then sends it as a job on the store's
+    /// executor, so an action sent in place may overtake one another effect sent from elsewhere that
+    /// is still waiting as a job. In place, a read on the loop's own connection is answered in the
+    /// turn that asked for it: no job for its action, none for its end (BENCHMARKS.md, twenty-third
+    /// run).
+    private nonisolated func acceptInPlace(_ accept: @Sendable (isolated Store) -> Void) -> Bool {
         guard executors.serial.isIsolatingCurrentContext() == true else { return false }
-        assumeIsolated { $0.accept(mail) }
+        assumeIsolated { accept($0) }
         return true
     }
 
@@ -231,7 +229,7 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         // request ~1 µs: BENCHMARKS.md).
         let task = Task.immediate(executorPreference: executors.task) { @concurrent [self] in
             await body()
-            await self.deliver(.finished(token: token))
+            if !acceptInPlace({ $0.acceptEnd(of: token) }) { await acceptEnd(of: token) }
         }
         effects.insert(task, token: token, ids: ids)
         return task
