@@ -270,6 +270,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "EventHTTPTests",
+            dependencies: ["EventHTTP", "HTTPKit", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "HTTPKitTests",
             dependencies: ["HTTPKit", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: strictSettings

@@ -247,7 +247,8 @@ final class HTTPConnection: EndOfTurnWriter {
     // MARK: Writing
 
     /// Queues the answer to the request read with `head` for the end of the turn, then reads on —
-    /// or, when the connection closes after it, writes it now and winds down.
+    /// or, when the connection closes after it, writes it now and winds down. A connection whose
+    /// output cannot grow (libevent out of memory) is closed.
     func send(_ response: Response, for head: RequestHead) {
         guard !isClosed else { return }
         exchange = nil
@@ -274,12 +275,13 @@ final class HTTPConnection: EndOfTurnWriter {
     /// could not allocate that room.
     private func queue(_ response: Response, as form: ResponseHead, withBody: Bool) -> Bool {
         let date = server.date.now
+        let maximum = form.maximumCount(of: response, date: date)
         var room = iovec()
-        guard evbuffer_reserve_space(output, form.maximumCount(of: response, date: date), &room, 1) == 1 else {
-            return false
-        }
+        // libevent may offer more than asked; the head is given exactly `maximum`, so a bound that
+        // fell short would stop at HeadWriter's check instead of writing past it.
+        guard evbuffer_reserve_space(output, maximum, &room, 1) == 1, room.iov_len >= maximum else { return false }
         room.iov_len = form.write(
-            response, date: date, into: UnsafeMutableRawBufferPointer(start: room.iov_base, count: room.iov_len))
+            response, date: date, into: UnsafeMutableRawBufferPointer(start: room.iov_base, count: maximum))
         evbuffer_commit_space(output, &room, 1)
         guard withBody, ResponseHead.allowsContent(response.status), !response.body.isEmpty else { return true }
         response.body.bytes.withUnsafeBytes { body in _ = evbuffer_add(output, body.baseAddress, body.count) }

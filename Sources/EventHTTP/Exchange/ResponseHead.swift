@@ -97,10 +97,6 @@ private struct HeadWriter {
     let room: UnsafeMutableRawBufferPointer
     private(set) var count = 0
 
-    init(room: UnsafeMutableRawBufferPointer) {
-        self.room = room
-    }
-
     mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }

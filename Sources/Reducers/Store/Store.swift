@@ -101,7 +101,7 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         }
     }
 
-    /// Runs `body` with the store marked busy, then handles the mail it caused. One binding of the
+    /// Runs `body` with the store marked busy, then what it put in the mailbox. One binding of the
     /// dependencies covers them all, and the effects they start inherit it (each binding is a
     /// task-local push: BENCHMARKS.md, eighteenth run).
     private func exclusively<T>(_ body: () -> T) -> T {
@@ -202,16 +202,16 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         }
     }
 
-    /// Runs `accept` — handing the store an action or an effect's end — in place when the effect
+    /// Runs `body` — handing the store an action or an effect's end — in place when the effect
     /// runs on the store's own thread (an effect on its loop, which is never running another job
     /// meanwhile); false, doing nothing, otherwise: the caller then sends it as a job on the store's
     /// executor, so an action sent in place may overtake one another effect sent from elsewhere that
     /// is still waiting as a job. In place, a read on the loop's own connection is answered in the
     /// turn that asked for it: no job for its action, none for its end (BENCHMARKS.md, twenty-third
     /// run).
-    private nonisolated func acceptInPlace(_ accept: @Sendable (isolated Store) -> Void) -> Bool {
+    private nonisolated func acceptInPlace(_ body: @Sendable (isolated Store) -> Void) -> Bool {
         guard executors.serial.isIsolatingCurrentContext() == true else { return false }
-        assumeIsolated { accept($0) }
+        assumeIsolated { body($0) }
         return true
     }
 

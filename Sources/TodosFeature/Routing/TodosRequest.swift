@@ -26,8 +26,9 @@ public struct TodosRequest: Sendable, Equatable {
     }
 
     /// The response cache key of a read — method, base, path and query — or `nil` for writes.
-    /// Made twice on a read that misses the cache (to look, then to store), so it is written in one
-    /// allocation, a todo's id spelled in place.
+    /// Made two or three times on a read that misses the cache (to look, to store, and first to see
+    /// whether a PostgreSQL read is cacheable), so it is written in one allocation, a todo's id
+    /// spelled in place.
     public var cacheKey: String? {
         switch operation {
         case .list: key("?", query.encoded())
