@@ -27,41 +27,22 @@ public struct TodosRequest: Sendable, Equatable {
 
     /// The response cache key of a read — method, base, path and query — or `nil` for writes.
     /// Made two or three times on a read that misses the cache (to look, to store, and first to see
-    /// whether a PostgreSQL read is cacheable), so it is written in one allocation, a todo's id
-    /// spelled in place.
+    /// whether a PostgreSQL read is cacheable), so its room is reserved once.
     public var cacheKey: String? {
+        let separator: String
+        let last: String
         switch operation {
-        case .list: key("?", query.encoded())
-        case .fetch(let id): key("/", spelledInPlace: 36) { id.writeLowercased(into: $0) }
-        default: nil
+        case .list: (separator, last) = ("?", query.encoded())
+        case .fetch(let id): (separator, last) = ("/", id.lowercased)
+        default: return nil
         }
-    }
-
-    /// `GET `, the base URL, the view's root, `separator` and `suffix`, then up to `extra` bytes
-    /// that `spell` writes in place and counts.
-    private func key(
-        _ separator: String,
-        _ suffix: String = "",
-        spelledInPlace extra: Int = 0,
-        _ spell: (UnsafeMutableBufferPointer<UInt8>) -> Int = { _ in 0 }
-    ) -> String {
-        let capacity = 4 + baseURL.utf8.count + view.root.utf8.count + separator.utf8.count + suffix.utf8.count + extra
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var count = 0
-            func put(_ text: String) {
-                var text = text
-                text.withUTF8 {
-                    count =
-                        UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: $0) + count
-                }
-            }
-            put("GET ")
-            put(baseURL)
-            put(view.root)
-            put(separator)
-            put(suffix)
-            return count + spell(UnsafeMutableBufferPointer(rebasing: buffer[count...]))
-        }
+        var key = "GET "
+        key.reserveCapacity(4 + baseURL.utf8.count + view.root.utf8.count + separator.utf8.count + last.utf8.count)
+        key += baseURL
+        key += view.root
+        key += separator
+        key += last
+        return key
     }
 
     /// The operations of api.md §2.1–§2.5.
