@@ -44,6 +44,9 @@ public final class ResponseCache: Sendable {
     /// A cache that stores nothing.
     public static let disabled = ResponseCache(capacity: 0)
 
+    /// Whether the cache stores anything: a reducer skips making keys for a cache that is off.
+    public var isEnabled: Bool { capacity > 0 }
+
     /// The response stored for `key` at data `version`, if any.
     public func response(for key: String, version: Int) -> Response? {
         guard capacity > 0 else { return nil }

@@ -20,6 +20,9 @@ public struct TodosFeature: Reducer, Sendable {
     public struct State: RespondingState, Equatable {
         /// The request being answered.
         public var request: TodosRequest?
+        /// The key a cacheable read's answer is cached under, made once when the request arrives;
+        /// `nil` for writes and while the cache is off.
+        public var cacheKey: String?
         /// The data version a cacheable read started at; its response is cached under it.
         public var cacheVersion: Int?
         public var response: Response?
@@ -54,19 +57,21 @@ public struct TodosFeature: Reducer, Sendable {
         case .request(let request):
             state.request = request
             let todos = DependencyValues.current(\.todoRepository)
+            let cache = DependencyValues.current(\.responseCache)
+            guard cache.isEnabled, let key = request.cacheKey else { return effect(for: request, todos: todos) }
+            state.cacheKey = key
             // Read the version before the data: a racing write can only orphan the entry.
-            guard let key = request.cacheKey else { return effect(for: request, todos: todos) }
             switch todos.version {
             case .local(let current):
-                return readThroughCache(&state, key: key, version: current(), todos: todos)
+                return readThroughCache(&state, cache: cache, version: current(), todos: todos)
             case .shared(let current):
                 return .task({ .internal(.versioned($0)) }) { try await current() }
             }
 
         case .internal(.versioned(.success(let version))):
-            guard let key = state.request?.cacheKey else { return .none }
             return readThroughCache(
-                &state, key: key, version: version, todos: DependencyValues.current(\.todoRepository))
+                &state, cache: DependencyValues.current(\.responseCache), version: version,
+                todos: DependencyValues.current(\.todoRepository))
 
         case .internal(.listed(.success(let stored))):
             guard let request = state.request, case .list(let query) = request.operation else { return .none }
@@ -119,14 +124,13 @@ public struct TodosFeature: Reducer, Sendable {
         }
     }
 
-    /// Answers a cacheable read from the cache when it holds the answer for `key` at `version`;
-    /// otherwise reads, and the response is cached under `version`. The caller made `key`: a hit on
-    /// a local version makes it once per request (a miss makes it again to store the answer).
+    /// Answers a cacheable read from `cache` when it holds the answer for the state's key at
+    /// `version`; otherwise reads, and the response is cached under `version`.
     private func readThroughCache(
-        _ state: inout State, key: String, version: Int, todos: TodoRepository
+        _ state: inout State, cache: ResponseCache, version: Int, todos: TodoRepository
     ) -> Effect<Action> {
-        guard let request = state.request else { return .none }
-        if let cached = DependencyValues.current(\.responseCache).response(for: key, version: version) {
+        guard let request = state.request, let key = state.cacheKey else { return .none }
+        if let cached = cache.response(for: key, version: version) {
             state.response = cached
             return .none
         }
@@ -134,12 +138,10 @@ public struct TodosFeature: Reducer, Sendable {
         return effect(for: request, todos: todos)
     }
 
-    /// Caches a read's response under the version it started at. Done here, synchronously, because
-    /// the response rule cancels any effect once the response is set.
+    /// Caches a read's response under the key and version it started with. Done here,
+    /// synchronously, because the response rule cancels any effect once the response is set.
     private func remember(_ state: State) {
-        guard let version = state.cacheVersion, let response = state.response, let key = state.request?.cacheKey else {
-            return
-        }
+        guard let key = state.cacheKey, let version = state.cacheVersion, let response = state.response else { return }
         DependencyValues.current(\.responseCache).store(response, for: key, version: version)
     }
 

@@ -38,7 +38,6 @@ struct TodosFeatureTests {
         let request = request(.fetch(Self.checkMail.id))
         await store.send(request) {
             $0.request = request
-            $0.cacheVersion = 0
         }
         await store.receive(\.internal.fetched.success) {
             $0.response = Response(
@@ -65,7 +64,6 @@ struct TodosFeatureTests {
         let request = request(.fetch(id))
         await store.send(request) {
             $0.request = request
-            $0.cacheVersion = 0
         }
         await store.receive(\.internal.fetched.failure) {
             $0.response = .problem(.notFound("No todo 00000000-0000-4000-8000-000000000009 exists."))
@@ -84,7 +82,6 @@ struct TodosFeatureTests {
         let request = request(.fetch(Self.checkMail.id))
         await store.send(request) {
             $0.request = request
-            $0.cacheVersion = 0
         }
         await store.receive(\.internal.fetched.failure) { $0.response = .problem(.internalError()) }
         await store.finish()
@@ -96,7 +93,6 @@ struct TodosFeatureTests {
         let request = request(.list(TodoListQuery()))
         await store.send(request) {
             $0.request = request
-            $0.cacheVersion = 0
         }
         await store.receive(\.internal.listed.failure) {
             $0.response = .problem(.unavailable("The database is busy or unreachable; retry in a second."))
@@ -112,7 +108,6 @@ struct TodosFeatureTests {
         let request = TodosRequest(.list(query), baseURL: Self.base, query: QueryParameters("per_page=2"))
         await store.send(request) {
             $0.request = request
-            $0.cacheVersion = 0
         }
         await store.receive(\.internal.listed.success) {
             $0.response = TodoResponses.list(TodosSeed.demo, query: query, request: request)
@@ -137,7 +132,10 @@ struct TodosFeatureTests {
         let first = makeStore {
             $0.todoRepository = repository; $0.responseCache = cache
         }
-        await first.send(request) { $0.request = request }
+        await first.send(request) {
+            $0.request = request
+            $0.cacheKey = request.cacheKey
+        }
         await first.receive(\.internal.versioned.success) { $0.cacheVersion = 7 }
         await first.receive(\.internal.listed.success) { $0.response = answer }
         await first.finish()
@@ -150,7 +148,10 @@ struct TodosFeatureTests {
             }
             $0.responseCache = cache
         }
-        await second.send(request) { $0.request = request }
+        await second.send(request) {
+            $0.request = request
+            $0.cacheKey = request.cacheKey
+        }
         await second.receive(\.internal.versioned.success) { $0.response = answer }
         await second.finish()
 
@@ -158,7 +159,10 @@ struct TodosFeatureTests {
         let third = makeStore {
             $0.todoRepository = repository; $0.responseCache = cache
         }
-        await third.send(request) { $0.request = request }
+        await third.send(request) {
+            $0.request = request
+            $0.cacheKey = request.cacheKey
+        }
         await third.receive(\.internal.versioned.success) { $0.cacheVersion = 8 }
         await third.receive(\.internal.listed.success) { $0.response = answer }
         await third.finish()
@@ -172,7 +176,10 @@ struct TodosFeatureTests {
         let store = makeStore {
             $0.todoRepository = repository; $0.responseCache = ResponseCache(capacity: 1 << 20)
         }
-        await store.send(request) { $0.request = request }
+        await store.send(request) {
+            $0.request = request
+            $0.cacheKey = request.cacheKey
+        }
         await store.receive(\.internal.versioned.failure) {
             $0.response = .problem(RepositoryError.unavailable("").problem)
         }
@@ -190,6 +197,7 @@ struct TodosFeatureTests {
         }
         await first.send(request) {
             $0.request = request
+            $0.cacheKey = request.cacheKey
             $0.cacheVersion = 0
         }
         await first.receive(\.internal.listed.success) {
@@ -208,6 +216,7 @@ struct TodosFeatureTests {
         }
         await second.send(request) {
             $0.request = request
+            $0.cacheKey = request.cacheKey
             $0.response = cached
         }
         await second.finish()
@@ -219,6 +228,7 @@ struct TodosFeatureTests {
         }
         await third.send(request) {
             $0.request = request
+            $0.cacheKey = request.cacheKey
             $0.cacheVersion = 1
         }
         await third.receive(\.internal.listed.success) {

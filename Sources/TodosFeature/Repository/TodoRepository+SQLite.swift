@@ -64,23 +64,25 @@ extension TodoRepository {
 /// One sandbox's rows of the `todos` table: its SQL, all with bound arguments.
 struct TodoRows: Sendable {
     static let columns = #"id, description, isComplete, "order", createdAt, updatedAt"#
+    // The reads' SQL is composed once: each read looks its statement up by this text, and composing
+    // it again per read cost 1 % of an uncached todo's instructions (BENCHMARKS.md, twenty-sixth run).
+    private static let order = #" ORDER BY "order", createdAt, id"#
+    private static let selectAll = "SELECT \(columns) FROM todos WHERE sandbox = ?" + order
+    private static let selectByCompletion = "SELECT \(columns) FROM todos WHERE sandbox = ? AND isComplete = ?" + order
+    private static let selectOne = "SELECT \(columns) FROM todos WHERE sandbox = ? AND id = ?"
 
     /// The sandbox whose rows these are.
     let sandbox: String
 
     func fetch(_ db: Database, filter: TodoFilter) throws -> [Todo] {
-        let order = #" ORDER BY "order", createdAt, id"#
         // Cached statements: preparing the SQL again cost as much as running it (measured).
         let cursor =
             switch filter {
             case .all:
-                try ColumnCursor(
-                    db.cachedStatement(sql: "SELECT \(Self.columns) FROM todos WHERE sandbox = ?" + order),
-                    arguments: [sandbox], decode: Self.todo)
+                try ColumnCursor(db.cachedStatement(sql: Self.selectAll), arguments: [sandbox], decode: Self.todo)
             case .active, .completed:
                 try ColumnCursor(
-                    db.cachedStatement(
-                        sql: "SELECT \(Self.columns) FROM todos WHERE sandbox = ? AND isComplete = ?" + order),
+                    db.cachedStatement(sql: Self.selectByCompletion),
                     arguments: [sandbox, filter == .completed],
                     decode: Self.todo
                 )
@@ -93,7 +95,7 @@ struct TodoRows: Sendable {
 
     func fetchOne(_ db: Database, id: UUID) throws -> Todo? {
         try ColumnCursor(
-            db.cachedStatement(sql: "SELECT \(Self.columns) FROM todos WHERE sandbox = ? AND id = ?"),
+            db.cachedStatement(sql: Self.selectOne),
             arguments: [sandbox, id.lowercased],
             decode: Self.todo
         ).next()

@@ -26,8 +26,8 @@ public struct TodosRequest: Sendable, Equatable {
     }
 
     /// The response cache key of a read — method, base, path and query — or `nil` for writes.
-    /// Made two or three times on a read that misses the cache (to look, to store, and first to see
-    /// whether a PostgreSQL read is cacheable), so its room is reserved once.
+    /// Made once per read while the cache is on (the reducer keeps it in its state), its room
+    /// reserved once.
     public var cacheKey: String? {
         let separator: String
         let last: String
