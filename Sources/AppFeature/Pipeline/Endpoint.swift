@@ -48,9 +48,11 @@ public enum EndpointRole: Sendable, Equatable {
 public struct FeatureEndpoint<R: Reducer, Table: Routes>: Endpoint
 where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Table.Request, R: Sendable {
     private let routes: Table
-    private let reducer: R
-    private let initialState: @Sendable () -> R.State
-    private let dependencies: DependencyValues?
+    /// Runs a store for a routed request, with the given dependency values or else the endpoint's.
+    /// Made in `init`, so that it is compiled for the concrete reducer wherever the endpoint is built
+    /// with one (`App`): `respond` runs unspecialized behind `any Endpoint`, and a store started from
+    /// there looked up its generic types at run time (BENCHMARKS.md, twenty-sixth run).
+    private let run: @Sendable (R.Action.Request, DependencyValues?, Responder) -> Void
     public let role: EndpointRole
 
     /// Pairs `routes` with `reducer`; each request starts from `initialState()`. `dependencies`
@@ -64,9 +66,15 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
     ) {
         self.role = role
         self.routes = routes
-        self.reducer = reducer
-        self.initialState = initialState
-        self.dependencies = dependencies
+        run = { request, overrides, responder in
+            FeatureRun.start(
+                reducer: reducer,
+                initialState: initialState(),
+                request: request,
+                dependencies: overrides ?? dependencies,
+                responder: responder
+            )
+        }
     }
 
     public func methods(for path: String) -> [HTTPRequest.Method]? {
@@ -111,12 +119,6 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
             responder.send(.problem(error.problem))
             return
         }
-        FeatureRun.start(
-            reducer: reducer,
-            initialState: initialState(),
-            request: route,
-            dependencies: dependencies ?? self.dependencies,
-            responder: responder
-        )
+        run(route, dependencies, responder)
     }
 }

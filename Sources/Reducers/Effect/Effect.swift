@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+public import ConcurrencyExtras
 
 /// Work a reducer asks the runtime to do after it returns, described as data.
 ///
@@ -11,6 +11,7 @@ import ConcurrencyExtras
 ///     return .task({ .internal(.fetched($0)) }) { try await todos.fetch(id) }
 /// ```
 public struct Effect<Action: Sendable>: Sendable {
+    @usableFromInline
     indirect enum Operation: Sendable {
         case none
         case run(@Sendable (Send<Action>) async -> Void)
@@ -21,8 +22,9 @@ public struct Effect<Action: Sendable>: Sendable {
         case timeout(Duration, onTimeout: Action, Effect<Action>)
     }
 
-    let operation: Operation
+    @usableFromInline let operation: Operation
 
+    @usableFromInline
     init(_ operation: Operation) {
         self.operation = operation
     }

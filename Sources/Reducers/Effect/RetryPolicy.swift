@@ -29,6 +29,7 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// Runs `operation` until it succeeds, fails for good, or the attempts run out.
+    @usableFromInline
     func run<Success>(_ operation: @Sendable () async throws -> Success) async throws -> Success {
         @Dependency(\.continuousClock) var clock
         @Dependency(\.withRandomNumberGenerator) var random

@@ -10,6 +10,7 @@ public typealias VoidTaskResult = TaskResult<Void>
 
 extension Result where Failure == any Error {
     /// Runs `body` and captures its value or error.
+    @inlinable
     public init(catching body: () async throws -> Success) async {
         do {
             self = .success(try await body())

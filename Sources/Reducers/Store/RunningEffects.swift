@@ -1,21 +1,29 @@
-import ConcurrencyExtras
+public import ConcurrencyExtras
 
 /// The effect tasks a store is running, indexed by cancellation id.
 ///
 /// Owned by one store and only touched on its executor, so ids never reach across requests.
+/// Inlinable with the store that holds it.
+@usableFromInline
 struct RunningEffects {
-    private var tasks: [Int: Task<Void, Never>] = [:]
-    private var tokensByID: [AnyHashableSendable: Set<Int>] = [:]
-    private var idsByToken: [Int: Set<AnyHashableSendable>] = [:]
-    private var lastToken = 0
+    @usableFromInline var tasks: [Int: Task<Void, Never>] = [:]
+    @usableFromInline var tokensByID: [AnyHashableSendable: Set<Int>] = [:]
+    @usableFromInline var idsByToken: [Int: Set<AnyHashableSendable>] = [:]
+    @usableFromInline var lastToken = 0
 
+    @inlinable
+    init() {}
+
+    @inlinable
     var count: Int { tasks.count }
 
+    @inlinable
     mutating func nextToken() -> Int {
         lastToken += 1
         return lastToken
     }
 
+    @inlinable
     mutating func insert(_ task: Task<Void, Never>, token: Int, ids: Set<AnyHashableSendable>) {
         tasks[token] = task
         guard !ids.isEmpty else { return }
@@ -23,6 +31,7 @@ struct RunningEffects {
         for id in ids { tokensByID[id, default: []].insert(token) }
     }
 
+    @inlinable
     mutating func remove(_ token: Int) {
         tasks[token] = nil
         for id in idsByToken.removeValue(forKey: token) ?? [] {
@@ -31,10 +40,12 @@ struct RunningEffects {
         }
     }
 
+    @inlinable
     func cancel(id: AnyHashableSendable) {
         for token in tokensByID[id] ?? [] { tasks[token]?.cancel() }
     }
 
+    @inlinable
     func cancelAll() {
         for task in tasks.values { task.cancel() }
     }

@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+public import ConcurrencyExtras
 public import Dependencies
 
 /// Runs one feature for one request: reduces actions, runs their effects, reports the outcome.
@@ -11,38 +11,44 @@ public import Dependencies
 /// Cancellation ids are this store's alone, and once the observer reports the state finished,
 /// every remaining effect is cancelled.
 ///
+/// The actor is final and its code inlinable, so that each feature's store is compiled for that
+/// feature's reducer where its endpoint is built (`FeatureEndpoint`). Run unspecialized, behind
+/// `any Endpoint`, the store looked up its own generic type, `Result`'s and their conformances in
+/// the runtime's tables, sixteen lookups a request, and called its reducer through a witness table
+/// (BENCHMARKS.md, twenty-sixth run). Its members are therefore internal, `@usableFromInline`,
+/// rather than private.
+///
 /// ```swift
 /// let executors = StoreExecutors(serial: loop.serialExecutor, task: loop.taskExecutor)
 /// let store = Store(initialState: .init(), reducer: TodosFeature(), executors: executors,
 ///                   observer: observer)
 /// store.assumeIsolated { $0.start(.fetch(id)) }
 /// ```
-public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction {
+public final actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction {
     /// The executors this store and its effects run on.
     public nonisolated let executors: StoreExecutors
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executors.serial.asUnownedSerialExecutor() }
 
     /// The current state.
-    public private(set) var state: R.State
+    public var state: R.State { current }
+    @usableFromInline var current: R.State
     /// Dependency values every reduce and effect runs with; `nil` uses the process's prepared values.
     public var dependencies: DependencyValues?
 
-    private let reducer: R
-    private let observer: StoreObserver<R.State, R.Action>
-    private var effects = RunningEffects()
-    private var isFinished = false
-    private var lastAction: R.Action?
+    @usableFromInline let reducer: R
+    @usableFromInline let observer: StoreObserver<R.State, R.Action>
+    @usableFromInline var effects = RunningEffects()
+    @usableFromInline var isFinished = false
+    @usableFromInline var lastAction: R.Action?
     /// Whether store code is on the stack: what effects hand back now waits in `mailbox` (see
     /// `accept`).
-    private var isBusy = false
+    @usableFromInline var isBusy = false
     /// What effects handed back while store code was on the stack — an action to reduce, an
-    /// effect's end — as the work of handling it. Not a generic enum of the two: in this
-    /// unspecialized store, each function that touched a value of a type nested in it looked up
-    /// that type's metadata, twelve lookups a request (~3 % of an uncached read's instructions,
-    /// BENCHMARKS.md, twenty-fifth run).
-    private var mailbox: [() -> Void] = []
+    /// effect's end — as the work of handling it.
+    @usableFromInline var mailbox: [() -> Void] = []
 
     /// Creates a store; nothing runs until `start(_:)`.
+    @inlinable
     public init(
         initialState: R.State,
         reducer: R,
@@ -50,7 +56,7 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         dependencies: DependencyValues? = nil,
         observer: StoreObserver<R.State, R.Action> = .init()
     ) {
-        self.state = initialState
+        self.current = initialState
         self.reducer = reducer
         self.executors = executors
         self.dependencies = dependencies
@@ -58,6 +64,7 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     }
 
     /// Reduces the public `request`: the only way into a store from outside.
+    @inlinable
     public func start(_ request: R.Action.Request) {
         accept(.request(request))
     }
@@ -72,6 +79,7 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
 
     /// Cancels every running effect and ends the store: later actions are ignored, and running out
     /// of work is no longer a stall (the request was answered elsewhere: disconnect, deadline, shutdown).
+    @inlinable
     public func cancelAll() {
         isFinished = true
         effects.cancelAll()
@@ -83,7 +91,8 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     /// suspending sends its action before the reduce that started it has returned. Reducing it there
     /// would re-enter the store mid-reduce, so it waits in the mailbox and is handled, in arrival
     /// order, as soon as the work in progress ends — in the same turn of the loop, without a job.
-    private func accept(_ action: R.Action) {
+    @inlinable
+    func accept(_ action: R.Action) {
         if isBusy {
             mailbox.append { [self] in receive(action) }
         } else {
@@ -93,7 +102,8 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
 
     /// Records the end of the effect task with `token`, now or after the work in progress, as
     /// `accept(_:)` does an action.
-    private func acceptEnd(of token: Int) {
+    @inlinable
+    func acceptEnd(of token: Int) {
         if isBusy {
             mailbox.append { [self] in effectEnded(token) }
         } else {
@@ -104,7 +114,8 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     /// Runs `body` with the store marked busy, then what it put in the mailbox. One binding of the
     /// dependencies covers them all, and the effects they start inherit it (each binding is a
     /// task-local push: BENCHMARKS.md, eighteenth run).
-    private func exclusively<T>(_ body: () -> T) -> T {
+    @inlinable
+    func exclusively<T>(_ body: () -> T) -> T {
         isBusy = true
         defer { isBusy = false }
         return withOverrides {
@@ -116,7 +127,8 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
 
     /// Handles the mailbox by index, since handling may append to it, then empties it by replacing
     /// it (a store lives for one request, so capacity kept is wasted).
-    private func handleMailbox() {
+    @inlinable
+    func handleMailbox() {
         var next = 0
         while next < mailbox.count {
             mailbox[next]()
@@ -125,25 +137,28 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         mailbox = []
     }
 
-    private func receive(_ action: R.Action) {
+    @inlinable
+    func receive(_ action: R.Action) {
         guard !isFinished else { return }
         lastAction = action
         if reduce(action) { reportIfStalled() }
     }
 
-    private func effectEnded(_ token: Int) {
+    @inlinable
+    func effectEnded(_ token: Int) {
         effects.remove(token)
         reportIfStalled()
     }
 
     /// Reduces `action` and starts its effects; false once the state is finished.
-    private func reduce(_ action: R.Action) -> Bool {
-        let effect = reducer.reduce(into: &state, action: action)
-        Self.lend(&state) { observer.didReduce(action, $0) }
-        if Self.lend(&state, to: observer.isFinished) {
+    @inlinable
+    func reduce(_ action: R.Action) -> Bool {
+        let effect = reducer.reduce(into: &current, action: action)
+        Self.lend(&current) { observer.didReduce(action, $0) }
+        if Self.lend(&current, to: observer.isFinished) {
             isFinished = true
             effects.cancelAll()
-            Self.lend(&state, to: observer.didFinish)
+            Self.lend(&current, to: observer.didFinish)
             return false
         }
         run(effect, ids: [])
@@ -153,11 +168,13 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     /// Calls `body` with `state` in place. Handed over from the store's property, the state would
     /// be copied for each observer callback, every reference it holds retained and then released
     /// (~0.1 µs a request: BENCHMARKS.md, twenty-first run).
-    private static func lend<T>(_ state: inout R.State, to body: (R.State) -> T) -> T {
+    @inlinable
+    static func lend<T>(_ state: inout R.State, to body: (R.State) -> T) -> T {
         body(state)
     }
 
     /// Starts `effect`'s work and returns the tasks that carry it.
+    @inlinable
     @discardableResult
     func run(_ effect: Effect<R.Action>, ids: Set<AnyHashableSendable>) -> [Task<Void, Never>] {
         switch effect.operation {
@@ -191,12 +208,14 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     }
 
     /// Starts a concatenated effect's next child the way a reduce starts its effects.
-    private func runExclusively(_ effect: Effect<R.Action>, ids: Set<AnyHashableSendable>) -> [Task<Void, Never>] {
+    @inlinable
+    func runExclusively(_ effect: Effect<R.Action>, ids: Set<AnyHashableSendable>) -> [Task<Void, Never>] {
         exclusively { run(effect, ids: ids) }
     }
 
     /// Delivers an effect's actions back to this store.
-    private var sender: Send<R.Action> {
+    @inlinable
+    var sender: Send<R.Action> {
         Send { [self] action in
             if !acceptInPlace({ $0.accept(action) }) { await accept(action) }
         }
@@ -209,13 +228,15 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
     /// is still waiting as a job. In place, a read on the loop's own connection is answered in the
     /// turn that asked for it: no job for its action, none for its end (BENCHMARKS.md, twenty-third
     /// run).
-    private nonisolated func acceptInPlace(_ body: @Sendable (isolated Store) -> Void) -> Bool {
+    @inlinable
+    nonisolated func acceptInPlace(_ body: @Sendable (isolated Store) -> Void) -> Bool {
         guard executors.serial.isIsolatingCurrentContext() == true else { return false }
         assumeIsolated { body($0) }
         return true
     }
 
-    private func spawn(_ ids: Set<AnyHashableSendable>, _ body: @escaping @Sendable () async -> Void) -> Task<
+    @inlinable
+    func spawn(_ ids: Set<AnyHashableSendable>, _ body: @escaping @Sendable () async -> Void) -> Task<
         Void, Never
     > {
         let token = effects.nextToken()
@@ -235,20 +256,23 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
         return task
     }
 
-    private func reportIfStalled() {
+    @inlinable
+    func reportIfStalled() {
         guard effects.count == 0, !isFinished else { return }
         reportStall()
     }
 
-    /// Kept apart from the check above, which runs after every reduce and every effect's end: the
-    /// optional action's generic metadata is looked up only for a stall, the rare case.
+    /// Kept apart from the check above, which runs after every reduce and every effect's end, and
+    /// not inlinable: the rare case stays generic, out of each feature's specialized store.
+    @usableFromInline
     @inline(never)
-    private func reportStall() {
+    func reportStall() {
         guard let lastAction else { return }
-        observer.didStall(state, lastAction)
+        observer.didStall(current, lastAction)
     }
 
-    private func withOverrides<T>(_ body: () -> T) -> T {
+    @inlinable
+    func withOverrides<T>(_ body: () -> T) -> T {
         guard let dependencies else { return body() }
         // The store's values replace the current ones wholesale, so they are bound directly:
         // `withDependencies` would first read and copy the current values only to overwrite them.
@@ -257,6 +281,7 @@ public actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction
 }
 
 /// Waits for `tasks`, cancelling them if the waiting task is cancelled.
+@usableFromInline
 func waitForAll(_ tasks: [Task<Void, Never>]) async {
     await withTaskCancellationHandler {
         for task in tasks { await task.value }
@@ -267,6 +292,7 @@ func waitForAll(_ tasks: [Task<Void, Never>]) async {
 
 /// Waits for `inner`, or for `duration` on the dependency clock, whichever ends first; on expiry
 /// cancels `inner` and runs `onTimeout`.
+@usableFromInline
 func raceTimeout(_ duration: Duration, inner: [Task<Void, Never>], onTimeout: @Sendable () async -> Void) async {
     @Dependency(\.continuousClock) var dependencyClock
     let clock = dependencyClock
