@@ -23,7 +23,8 @@ public struct TodosFeature: Reducer, Sendable {
         /// The key a cacheable read's answer is cached under, made once when the request arrives;
         /// `nil` for writes and while the cache is off.
         public var cacheKey: String?
-        /// The data version a cacheable read started at; its response is cached under it.
+        /// The data version a cacheable read that missed the cache started at; its response is
+        /// cached under it. `nil` for writes and while the cache is off.
         public var cacheVersion: Int?
         public var response: Response?
 
@@ -57,6 +58,7 @@ public struct TodosFeature: Reducer, Sendable {
         case .request(let request):
             state.request = request
             let todos = DependencyValues.current(\.todoRepository)
+            guard request.isRead else { return effect(for: request, todos: todos) }
             let cache = DependencyValues.current(\.responseCache)
             guard cache.isEnabled, let key = request.cacheKey else { return effect(for: request, todos: todos) }
             state.cacheKey = key

@@ -186,6 +186,33 @@ struct TodosFeatureTests {
         await store.finish()
     }
 
+    @Test("with the cache off, a read makes no key and asks for no version, even on shared versions")
+    func cacheOff() async {
+        var repository = TodoRepository.inMemory(seed: TodosSeed.demo)
+        repository.version = .shared {
+            Issue.record("with the cache off, nothing is cached under a version: none is asked for")
+            return 0
+        }
+        let request = request(.fetch(Self.checkMail.id))
+        let store = makeStore { $0.todoRepository = repository }
+        await store.send(request) { $0.request = request }
+        await store.receive(\.internal.fetched.success) {
+            $0.response = TodoResponses.item(Self.checkMail, baseURL: Self.base)
+        }
+        await store.finish()
+    }
+
+    @Test("a write makes no cache key with the cache on")
+    func writeMakesNoKey() async {
+        let store = makeStore { $0.responseCache = ResponseCache(capacity: 1 << 20) }
+        let request = request(.delete(Self.checkMail.id, .none))
+        await store.send(request) { $0.request = request }
+        await store.receive(\.internal.wrote.success) {
+            $0.response = Response(status: .noContent, headers: [.cacheControl: "no-cache"])
+        }
+        await store.finish()
+    }
+
     @Test("a cached read is answered at once, without an effect; a write makes it stale")
     func cachedRead() async {
         let cache = ResponseCache(capacity: 1 << 20)

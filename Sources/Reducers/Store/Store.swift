@@ -12,7 +12,8 @@ public import Dependencies
 /// every remaining effect is cancelled.
 ///
 /// The actor is final and its code inlinable, so that each feature's store is compiled for that
-/// feature's reducer where its endpoint is built (`FeatureEndpoint`). Run unspecialized, behind
+/// feature's reducer where its endpoint is built (`FeatureEndpoint`); without `final`, its methods
+/// were called through the class's method table and none was specialized (measured). Run unspecialized, behind
 /// `any Endpoint`, the store looked up its own generic type, `Result`'s and their conformances in
 /// the runtime's tables, sixteen lookups a request, and called its reducer through a witness table
 /// (BENCHMARKS.md, twenty-sixth run). Its members are therefore internal, `@usableFromInline`,
@@ -31,6 +32,7 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
 
     /// The current state.
     public var state: R.State { current }
+    /// The state the reducer works on, in place; `state` shows it.
     @usableFromInline var current: R.State
     /// Dependency values every reduce and effect runs with; `nil` uses the process's prepared values.
     public var dependencies: DependencyValues?

@@ -25,6 +25,14 @@ public struct TodosRequest: Sendable, Equatable {
         self.view = view
     }
 
+    /// Whether the request only reads (a list, a todo by id): the requests whose answers are cached.
+    public var isRead: Bool {
+        switch operation {
+        case .list, .fetch: true
+        default: false
+        }
+    }
+
     /// The response cache key of a read — method, base, path and query — or `nil` for writes.
     /// Made once per read while the cache is on (the reducer keeps it in its state), its room
     /// reserved once.
