@@ -50,48 +50,40 @@ public enum TestPostgres {
     /// The server, found or started once per process.
     private actor Server {
         static let shared = Server()
-        private var started: PostgresURL?
+        /// Finding or starting it, shared by every caller: the first call's start is awaited by
+        /// the calls that arrive while it runs, instead of each starting a server.
+        private var found: Task<PostgresURL, any Error>?
 
-        func url() throws -> PostgresURL {
-            if let started { return started }
-            let url = try PostgresURL(
-                ProcessInfo.processInfo.environment["COUNTERPART_POSTGRES_URL"] ?? Self.startOwn())
-            started = url
-            return url
+        func url() async throws -> PostgresURL {
+            let found = self.found ?? Task { try await Self.findOrStart() }
+            self.found = found
+            return try await found.value
+        }
+
+        private static func findOrStart() async throws -> PostgresURL {
+            if let named = ProcessInfo.processInfo.environment["COUNTERPART_POSTGRES_URL"] {
+                return try PostgresURL(named)
+            }
+            return try PostgresURL(await startOwn())
         }
 
         /// Starts a server in a temporary folder with Scripts/postgres, stopped and removed at exit.
-        private static func startOwn() throws -> String {
-            let script = URL(fileURLWithPath: #filePath)
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Scripts/postgres")
+        private static func startOwn() async throws -> String {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "counterpart-pg-\(UUID().uuidString.prefix(8))")
-            try run(script, ["start", folder.path])
+            do {
+                try await OwnPostgres.script(["start", folder.path])
+            } catch {
+                throw TestPostgresError(
+                    "\(error) Set COUNTERPART_POSTGRES_URL to a server, or run Scripts/test, which starts one.")
+            }
             stopAtExit = {
-                try? run(script, ["stop", folder.path])
+                try? OwnPostgres.scriptBlocking(["stop", folder.path])
                 try? FileManager.default.removeItem(at: folder)
             }
             atexit { stopAtExit?() }
             return try String(contentsOf: folder.appendingPathComponent("url"), encoding: .utf8)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-
-        /// Runs the script to its end. Its output goes nowhere: the server it starts inherits the
-        /// descriptors Foundation leaves open, so a pipe would never reach its end.
-        private static func run(_ script: URL, _ arguments: [String]) throws {
-            let process = Process()
-            process.executableURL = script
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            // Polled: Foundation's waitUntilExit spins a run loop that a test's thread never runs.
-            while process.isRunning { Thread.sleep(forTimeInterval: 0.01) }
-            guard process.terminationStatus == 0 else {
-                throw TestPostgresError(
-                    "Scripts/postgres \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)); "
-                        + "set COUNTERPART_POSTGRES_URL to a server, or run Scripts/test, which starts one.")
-            }
         }
     }
 }

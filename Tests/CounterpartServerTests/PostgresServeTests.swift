@@ -172,89 +172,72 @@ struct PostgresRestartTests {
     @Test("while it is down: 503 problems within the operation timeout, health still 200; back: served again")
     func restart() async throws {
         let folder = try temporaryDirectory().appendingPathComponent("postgres").path
-        let url = try Self.script(["start", folder]).trimmingCharacters(in: .whitespacesAndNewlines)
-        defer { _ = try? Self.script(["stop", folder]) }
-        let server = try ServerProcess([
-            "serve", "--port", "0", "--database", url, "--postgres-operation-timeout", "1s",
-        ])
-        let port = try #require(await server.listeningPort(within: .seconds(60)), "\(server.printed)")
-        let client = try HTTPClient(port: port)
-        #expect(try client.request("GET", "/todos").status == 200)
+        try await OwnPostgres.run(in: folder) { postgres throws in
+            let server = try ServerProcess([
+                "serve", "--port", "0", "--database", postgres.url, "--postgres-operation-timeout", "1s",
+            ])
+            let port = try #require(await server.listeningPort(within: .seconds(60)), "\(server.printed)")
+            let client = try HTTPClient(port: port)
+            #expect(try client.request("GET", "/todos").status == 200)
 
-        try Self.script(["stop", folder])
-        let read = try client.request("GET", "/todos")
-        #expect(read.status == 503 && read.header("Retry-After") != nil, "\(read.status)")
-        let write = try client.request("POST", "/todos", body: Array(#"{"description":"lost?"}"#.utf8))
-        #expect(write.status == 503)
-        #expect(try client.request("GET", "/health").status == 200, "the process stays up")
+            try await postgres.stop()
+            let read = try client.request("GET", "/todos")
+            #expect(read.status == 503 && read.header("Retry-After") != nil, "\(read.status)")
+            let write = try client.request("POST", "/todos", body: Array(#"{"description":"lost?"}"#.utf8))
+            #expect(write.status == 503)
+            #expect(try client.request("GET", "/health").status == 200, "the process stays up")
 
-        try Self.script(["restart", folder])
-        var status = 0
-        for _ in 0..<100 where status != 200 {
-            status = Int(try client.request("GET", "/todos").status)
-            if status != 200 { try await Task.sleep(for: .milliseconds(100)) }
+            try await postgres.restart()
+            var status = 0
+            for _ in 0..<100 where status != 200 {
+                status = Int(try client.request("GET", "/todos").status)
+                if status != 200 { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(status == 200, "the pool reconnects by itself")
+            let todos = try client.request("GET", "/todos")
+            #expect(
+                !String(decoding: todos.body, as: UTF8.self).contains("lost?"), "the failed write wrote nothing")
+            kill(server.process.processIdentifier, SIGTERM)
+            #expect(await server.exitStatus() == 0)
         }
-        #expect(status == 200, "the pool reconnects by itself")
-        let todos = try client.request("GET", "/todos")
-        #expect(!String(decoding: todos.body, as: UTF8.self).contains("lost?"), "the failed write wrote nothing")
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(await server.exitStatus() == 0)
     }
 
     @Test("serve started before its database waits for it, then migrates and serves (compose's start order)")
     func startsBeforeTheDatabase() async throws {
         let folder = try temporaryDirectory().appendingPathComponent("postgres").path
-        let url = try Self.script(["start", folder]).trimmingCharacters(in: .whitespacesAndNewlines)
-        defer { _ = try? Self.script(["stop", folder]) }
-        try Self.script(["stop", folder])
-        let server = try ServerProcess([
-            "serve", "--port", "0", "--database", url, "--postgres-startup-wait", "60s",
-        ])
-        var waited = false
-        for _ in 0..<100 where !waited {
-            waited = server.printed.contains("PostgreSQL is not accepting connections yet")
-            if !waited { try await Task.sleep(for: .milliseconds(100)) }
+        try await OwnPostgres.run(in: folder) { postgres throws in
+            try await postgres.stop()
+            let server = try ServerProcess([
+                "serve", "--port", "0", "--database", postgres.url, "--postgres-startup-wait", "60s",
+            ])
+            var waited = false
+            for _ in 0..<100 where !waited {
+                waited = server.printed.contains("PostgreSQL is not accepting connections yet")
+                if !waited { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(waited, "it says what it waits for: \(server.printed)")
+            #expect(
+                server.process.isRunning && !server.printed.contains("port="), "it neither exits nor listens yet")
+            try await postgres.restart()
+            let port = try #require(await server.listeningPort(within: .seconds(60)), "\(server.printed)")
+            let todos = try HTTPClient(port: port).request("GET", "/todos")
+            #expect(todos.status == 200 && String(decoding: todos.body, as: UTF8.self).contains("Buy Milk"))
+            kill(server.process.processIdentifier, SIGTERM)
+            #expect(await server.exitStatus() == 0)
         }
-        #expect(waited, "it says what it waits for: \(server.printed)")
-        #expect(server.process.isRunning && !server.printed.contains("port="), "it neither exits nor listens yet")
-        try Self.script(["restart", folder])
-        let port = try #require(await server.listeningPort(within: .seconds(60)), "\(server.printed)")
-        let todos = try HTTPClient(port: port).request("GET", "/todos")
-        #expect(todos.status == 200 && String(decoding: todos.body, as: UTF8.self).contains("Buy Milk"))
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(await server.exitStatus() == 0)
     }
 
     @Test("a database that is still unreachable after --postgres-startup-wait stops serve, naming it")
     func givesUpAfterTheWait() async throws {
         let folder = try temporaryDirectory().appendingPathComponent("postgres").path
-        let url = try Self.script(["start", folder]).trimmingCharacters(in: .whitespacesAndNewlines)
-        try Self.script(["stop", folder])
-        let server = try ServerProcess([
-            "serve", "--port", "0", "--database", url, "--postgres-startup-wait", "1s",
-            "--postgres-operation-timeout", "1s",
-        ])
-        #expect(await server.exitStatus(within: .seconds(30)) == 1, "\(server.printed)")
-        #expect(server.printed.contains("cannot open the database"), "\(server.printed)")
-    }
-
-    /// Runs Scripts/postgres with `arguments`, waiting for it to exit.
-    ///
-    /// Its output goes nowhere: the server it starts inherits the descriptors Foundation leaves
-    /// open, so a pipe would never reach its end. `start` leaves the URL in the folder's `url` file.
-    @discardableResult
-    private static func script(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Scripts/postgres")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        // Polled: Foundation's waitUntilExit spins a run loop that a test's thread never runs.
-        while process.isRunning { Thread.sleep(forTimeInterval: 0.01) }
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadUnknown) }
-        guard arguments.first == "start", let folder = arguments.last else { return "" }
-        return try String(contentsOfFile: folder + "/url", encoding: .utf8)
+        try await OwnPostgres.run(in: folder) { postgres throws in
+            try await postgres.stop()
+            let server = try ServerProcess([
+                "serve", "--port", "0", "--database", postgres.url, "--postgres-startup-wait", "1s",
+                "--postgres-operation-timeout", "1s",
+            ])
+            #expect(await server.exitStatus(within: .seconds(30)) == 1, "\(server.printed)")
+            #expect(server.printed.contains("cannot open the database"), "\(server.printed)")
+        }
     }
 }

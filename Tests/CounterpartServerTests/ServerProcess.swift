@@ -24,8 +24,13 @@ final class ServerProcess: Sendable {
         process.standardOutput = errorPipe
         let output = self.output
         errorPipe.fileHandleForReading.readabilityHandler = { handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            output.text.withLock { $0 += text }
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                output.ended.store(true, ordering: .releasing)
+                handle.readabilityHandler = nil
+                return
+            }
+            output.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
         }
         try process.run()
     }
@@ -47,10 +52,14 @@ final class ServerProcess: Sendable {
         }
     }
 
-    /// Waits up to `limit` for the process to exit; returns its status, or `nil` if it is still running.
+    /// Waits up to `limit` for the process to exit and for everything it printed to be read;
+    /// returns its status, or `nil` if it is still running.
+    ///
+    /// The pipe is read on a thread of its own, which can be behind when the process exits: a test
+    /// that looked at `printed` right after the exit once found it empty.
     func exitStatus(within limit: Duration = .seconds(10)) async -> Int32? {
         let deadline = ContinuousClock.now.advanced(by: limit)
-        while process.isRunning, ContinuousClock.now < deadline {
+        while process.isRunning || !output.ended.load(ordering: .acquiring), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
         }
         return process.isRunning ? nil : process.terminationStatus
@@ -62,7 +71,9 @@ final class ServerProcess: Sendable {
     }
 }
 
-/// What a child process printed, appended from the pipe's reader thread.
+/// What a child process printed, appended from the pipe's reader thread, and whether the pipe
+/// reached its end (every writer closed it: the process exited).
 final class Output: Sendable {
     let text = Mutex<String>("")
+    let ended = Atomic<Bool>(false)
 }
