@@ -42,6 +42,22 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("member names of 1, 16 and more bytes, first or after another, from a writer that must grow")
+    func memberNamesOfEveryCopy() {
+        var writer = JSONWriter(capacity: 1)
+        writer.array([1, 2]) { writer, value in
+            writer.object { object in
+                object.member("a", value)
+                object.member("sixteen_byte_key", value)
+                object.member("a_name_longer_than_sixteen_bytes") { $0.object { $0.member("b", false) } }
+            }
+        }
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == #"[{"a":1,"sixteen_byte_key":1,"a_name_longer_than_sixteen_bytes":{"b":false}},"#
+                + #"{"a":2,"sixteen_byte_key":2,"a_name_longer_than_sixteen_bytes":{"b":false}}]"#)
+    }
+
     @Test("nested objects and arrays of objects get their commas right")
     func nesting() {
         var writer = JSONWriter()

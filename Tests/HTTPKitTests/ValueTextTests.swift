@@ -22,6 +22,18 @@ struct ValueTextTests {
         }
     }
 
+    @Test("every byte value at every place of a UUID is spelled with Foundation's digits, lowercased")
+    func uuidEveryByteSpelled() {
+        for place in 0..<16 {
+            for value in 0...255 {
+                var bytes = [UInt8](repeating: 0x5A, count: 16)
+                bytes[place] = UInt8(value)
+                let uuid = bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+                #expect(uuid.lowercased == uuid.uuidString.lowercased(), "byte \(place) = \(value)")
+            }
+        }
+    }
+
     @Test("every byte at every place: a UUID parses exactly when each digit place holds a hex digit")
     func uuidEveryByteEverywhere() {
         let hyphens: Set<Int> = [8, 13, 18, 23]

@@ -176,14 +176,27 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a member name and its colon; the next value written is that member's value. Names
     /// are literals in code, so they are copied without an escaping scan.
+    ///
+    /// The room for all of `,"name":` is made once and filled at offsets from one position, not
+    /// piece by piece: each piece's own check and count update made a name cost ~100 instructions,
+    /// and a list of 100 todos writes 700 of them (BENCHMARKS.md, twenty-seventh run).
     @inlinable
     mutating func key(_ name: StaticString) {
-        reserve(name.utf8CodeUnitCount + 4)
-        separate()
-        put(UInt8(ascii: "\""))
-        put(name)
-        put(UInt8(ascii: "\""))
-        put(UInt8(ascii: ":"))
+        let length = name.utf8CodeUnitCount
+        reserve(length &+ 4)
+        let comma = needsComma ? 1 : 0
+        let next = start.unsafelyUnwrapped + count
+        next[0] = UInt8(ascii: ",")  // The quote takes its place when no comma comes first.
+        let quote = next + comma
+        quote[0] = UInt8(ascii: "\"")
+        if (1...16).contains(length) {
+            Self.copySmall(UnsafeRawPointer(name.utf8Start), to: UnsafeMutableRawPointer(quote + 1), count: length)
+        } else {
+            (quote + 1).initialize(from: name.utf8Start, count: length)
+        }
+        quote[length &+ 1] = UInt8(ascii: "\"")
+        quote[length &+ 2] = UInt8(ascii: ":")
+        count &+= comma &+ length &+ 3
         needsComma = false
     }
 
