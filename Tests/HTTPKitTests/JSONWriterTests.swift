@@ -58,6 +58,17 @@ struct JSONWriterTests {
                 + #"{"a":2,"sixteen_byte_key":2,"a_name_longer_than_sixteen_bytes":{"b":false}}]"#)
     }
 
+    @Test(
+        "render writes in place within its room, and moves out whole when a body outgrows it",
+        arguments: [0, 1, 40, 4_096])
+    func renderInPlaceOrOutgrown(capacity: Int) {
+        let samples = (0..<30).map { Sample(text: "t\($0)", number: $0, flag: $0 % 2 == 0, missing: nil, list: ["x"]) }
+        var reference = JSONWriter()
+        reference.array(samples) { $1.write(to: &$0) }
+        let rendered = JSONWriter.render(capacity: capacity) { writer in writer.array(samples) { $1.write(to: &$0) } }
+        #expect(rendered == reference.bytes, "capacity \(capacity)")
+    }
+
     @Test("nested objects and arrays of objects get their commas right")
     func nesting() {
         var writer = JSONWriter()

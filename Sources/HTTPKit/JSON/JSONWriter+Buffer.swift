@@ -11,10 +11,11 @@ extension JSONWriter {
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         if let start {
             grown.initialize(from: start, count: count)
-            start.deallocate()
+            if ownsBuffer { start.deallocate() }
         }
         start = grown
         capacity = newCapacity
+        ownsBuffer = true
     }
 
     /// Appends one byte into room made by `reserve`.
