@@ -21,15 +21,14 @@ public struct OwnPostgres: Sendable {
         in folder: String, tls: Bool = false, _ body: (OwnPostgres) async throws -> T
     ) async throws -> T {
         try await script(["start", folder], environment: tls ? ["POSTGRES_TLS": "1"] : [:])
-        let url = try String(contentsOfFile: folder + "/url", encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = OwnPostgres(folder: folder, url: url)
         do {
-            let result = try await body(server)
-            try? await server.stop()
+            let url = try String(contentsOfFile: folder + "/url", encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let result = try await body(OwnPostgres(folder: folder, url: url))
+            try? await script(["stop", folder])
             return result
         } catch {
-            try? await server.stop()
+            try? await script(["stop", folder])
             throw error
         }
     }
@@ -44,10 +43,12 @@ public struct OwnPostgres: Sendable {
         try await Self.script(["restart", folder])
     }
 
-    /// Runs `Scripts/postgres arguments…` to its end, checking every 10 ms whether it has exited.
+    /// Runs `Scripts/postgres arguments…` to its end, checking every 10 ms whether it has exited —
+    /// to its end even when the test is cancelled, so a server it starts is known to the caller
+    /// that stops it.
     static func script(_ arguments: [String], environment: [String: String] = [:]) async throws {
         let process = try launch(arguments, environment: environment)
-        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
         try check(process, arguments)
     }
 

@@ -56,10 +56,13 @@ extension Todo {
     /// The JSON body of a list of todos: a bare array (api.md §2.1).
     static func listBody(_ todos: [Todo], baseURL: String, view: TodoView = .api) -> [UInt8] {
         // Every todo's URL starts the same: escaped once, not once a todo (2 % of a list: measured).
-        let urlPrefix = JSONText(baseURL + view.root + "/")
-        // A seeded todo takes ~250 bytes, its URL included: room for more, so the body is written
-        // in place.
-        return JSONWriter.render(capacity: (320 + baseURL.utf8.count) * max(1, todos.count)) { writer in
+        let urlStart = baseURL + view.root + "/"
+        let urlPrefix = JSONText(urlStart)
+        // Room for each todo's members, its longest order and its description unescaped: the body
+        // is written in place, and keeps little unused room (the response cache counts its bytes).
+        // A description that needs escaping makes the writer move out, copying once.
+        let room = todos.reduce(2) { $0 + 240 + urlStart.utf8.count + $1.description.utf8.count }
+        return JSONWriter.render(capacity: room) { writer in
             writer.array(todos.indices) { writer, index in
                 TodoRepresentation.write(todos[index], view: view, to: &writer) { writer, id in
                     writer.string(urlPrefix, then: 36) { id.writeLowercased(into: $0) }
