@@ -5,9 +5,8 @@ import Foundation
 ///
 /// The script is waited for by polling between sleeps, never by blocking a thread: Swift Testing
 /// runs the suite's tests on the cooperative pool, one thread per core, and a test blocked for the
-/// seconds an `initdb` takes holds one of two. With another test holding the other, every test's
-/// timers stood still — a live test's shutdown began 9 s after it asked (RELIABILITY.md, "the
-/// cooperative pool in the test suite").
+/// seconds an `initdb` takes holds one of two, and every other test's timers wait the longer
+/// (RELIABILITY.md, "the cooperative pool in the test suite").
 public struct OwnPostgres: Sendable {
     /// The folder holding the cluster, its socket and its logs.
     public let folder: String

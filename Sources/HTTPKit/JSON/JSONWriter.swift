@@ -5,7 +5,8 @@
 /// lists. The writer emits no whitespace, escapes only `"`, `\` and U+0000–U+001F (so `/` and
 /// non-ASCII text pass through unchanged), and inserts commas itself.
 ///
-/// It owns its buffer, so it cannot be copied (a copy would share it): each piece — a member's
+/// It writes into one buffer — its own, or the storage of the array `render` returns until the
+/// body outgrows it — so it cannot be copied (a copy would share it): each piece — a member's
 /// name, a date, a UUID — makes room once and is then written byte by byte without the uniqueness
 /// and capacity checks of an `Array` append, which were a third of the time of rendering 100 todos
 /// (issue #14, measured). Writing past the room made stops the process rather than corrupting memory;

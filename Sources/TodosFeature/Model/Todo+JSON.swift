@@ -61,7 +61,8 @@ extension Todo {
         // Room for each todo's members, its longest order and its description unescaped: the body
         // is written in place, and keeps little unused room (the response cache counts its bytes).
         // A description that needs escaping makes the writer move out, copying once.
-        let room = todos.reduce(2) { $0 + 240 + urlStart.utf8.count + $1.description.utf8.count }
+        let roomPerTodo = 240 + urlStart.utf8.count
+        let room = todos.reduce(2) { $0 + roomPerTodo + $1.description.utf8.count }
         return JSONWriter.render(capacity: room) { writer in
             writer.array(todos.indices) { writer, index in
                 TodoRepresentation.write(todos[index], view: view, to: &writer) { writer, id in
