@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-# Build stage: the same commands Scripts/serve runs, on Swift 6.3 for Debian bookworm.
+# Build stage: the same commands Scripts/serve runs, on Swift 6.3 for Debian bookworm — with the
+# PostgreSQL trait, so one image serves both profiles (a SQLite file in /data, or postgres://).
 FROM swift:6.3-bookworm AS build
 WORKDIR /src
 COPY Scripts/install-dependencies Scripts/install-dependencies
@@ -18,9 +19,9 @@ COPY Linker Linker
 # again). The binary is stripped for the image; its debug symbols stay in /out/counterpart.debug
 # (the `debug-symbols` stage below exports them), linked from the binary by name and checksum.
 # Locked, so two builds sharing the cache take turns instead of linking over each other's binary.
-RUN --mount=type=cache,id=counterpart-swift-build,target=/src/.build,sharing=locked \
-    Scripts/build-release --product counterpart \
-    && bin=$(Scripts/build-release --show-bin-path) \
+RUN --mount=type=cache,id=counterpart-swift-build,target=/src/.build-postgres,sharing=locked \
+    Scripts/build-release --postgres --product counterpart \
+    && bin=$(Scripts/build-release --postgres --show-bin-path) \
     && mkdir -p /out \
     && objcopy --only-keep-debug "$bin/counterpart" /out/counterpart.debug \
     && strip --strip-all -o /out/counterpart "$bin/counterpart" \

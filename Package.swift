@@ -11,6 +11,21 @@ let strictLanguage: [SwiftSetting] = [
 /// What every hand-written target builds with: the strict language and no warnings.
 let strictSettings: [SwiftSetting] = strictLanguage + [.treatAllWarnings(as: .error)]
 
+/// The scale-out profile's database (architecture.md §4.3) is a package trait, off by default: the
+/// embedded build — what `Scripts/serve` runs on SQLite — compiles no SwiftNIO, BoringSSL or
+/// PostgresNIO (BUILDING.md). Every PostgreSQL module's sources are inside `#if PostgreSQL`, so
+/// without the trait they compile to nothing, and each depends on PostgresNIO only under it.
+let postgreSQL: Set<String> = ["PostgreSQL"]
+
+/// PostgresNIO, for a target whose PostgreSQL code is compiled only with the trait.
+let postgresNIO: Target.Dependency = .product(
+    name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: postgreSQL))
+
+/// One of the PostgreSQL modules, named by a target that uses it only with the trait.
+func postgresModule(_ name: String) -> Target.Dependency {
+    .target(name: name, condition: .when(traits: postgreSQL))
+}
+
 let package = Package(
     name: "Counterpart",
     platforms: [.macOS(.v15), .iOS(.v17)],
@@ -20,6 +35,14 @@ let package = Package(
         .library(name: "CounterpartClient", targets: ["CounterpartClient"]),
         // The newsletter's email rule (api.md §4.4), for a sign-up screen that validates as the user types.
         .library(name: "EmailRule", targets: ["EmailRule"]),
+    ],
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description: """
+                Serve postgres:// databases (the scale-out profile: Scripts/cluster, compose.yaml, the image). \
+                Adds SwiftNIO, BoringSSL and PostgresNIO to the build (BUILDING.md).
+                """)
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,7 +63,6 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     ],
@@ -65,7 +87,7 @@ let package = Package(
         .target(
             name: "Reducers",
             dependencies: [
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -76,7 +98,7 @@ let package = Package(
             name: "ReducersTesting",
             dependencies: [
                 "Reducers",
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -104,9 +126,56 @@ let package = Package(
             dependencies: [
                 "Storage",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                postgresNIO,
                 // PostgresNIO's own pool: named only to map its refusals (no code beyond PostgresNIO's).
-                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+                .product(
+                    name: "_ConnectionPoolModule", package: "postgres-nio", condition: .when(traits: postgreSQL)),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Each domain's PostgreSQL backend and schema, apart from the domain so the embedded build
+        // leaves them out; the app wires them in AppPostgres.
+        .target(
+            name: "TodosPostgres",
+            dependencies: ["HTTPKit", "PostgresStorage", "Storage", "TodosFeature", postgresNIO],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "RepoSearchPostgres",
+            dependencies: ["HTTPKit", "PostgresStorage", "RepoSearchFeature", "Storage", postgresNIO],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "NewsletterPostgres",
+            dependencies: ["EmailRule", "HTTPKit", "NewsletterFeature", "PostgresStorage", "Storage", postgresNIO],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "MapPinsPostgres",
+            dependencies: ["MapPinsFeature", "PinGeometry", "PostgresStorage", "Storage", postgresNIO],
+            swiftSettings: strictSettings
+        ),
+        // The app's PostgreSQL profile: opening a shared database, the sandboxes and the pipeline state
+        // instances share, behind AppFeature's seams (SharedStores, PostgresSupport).
+        .target(
+            name: "AppPostgres",
+            dependencies: [
+                "AppFeature",
+                "HTTPKit",
+                "MapPinsFeature",
+                "MapPinsPostgres",
+                "NewsletterFeature",
+                "NewsletterPostgres",
+                "PinGeometry",
+                "PostgresStorage",
+                "RepoSearchFeature",
+                "RepoSearchPostgres",
+                "Storage",
+                "TodosFeature",
+                "TodosPostgres",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                postgresNIO,
             ],
             swiftSettings: strictSettings
         ),
@@ -114,13 +183,10 @@ let package = Package(
             name: "TodosFeature",
             dependencies: [
                 "HTTPKit",
-                "PostgresStorage",
                 "Reducers",
                 "Storage",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
-                .product(name: "DependenciesMacros", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -131,15 +197,12 @@ let package = Package(
             name: "RepoSearchFeature",
             dependencies: [
                 "HTTPKit",
-                "PostgresStorage",
                 "Reducers",
                 "SeededRandom",
                 "Storage",
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
-                .product(name: "DependenciesMacros", package: "swift-dependencies"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ],
@@ -157,16 +220,13 @@ let package = Package(
             name: "MapPinsFeature",
             dependencies: [
                 "HTTPKit",
-                "PostgresStorage",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "PinClusters",
                 "PinGeometry",
                 "Reducers",
                 "Storage",
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
-                .product(name: "DependenciesMacros", package: "swift-dependencies"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ],
@@ -177,14 +237,11 @@ let package = Package(
             dependencies: [
                 "EmailRule",
                 "HTTPKit",
-                "PostgresStorage",
                 "Reducers",
                 "Storage",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
-                .product(name: "DependenciesMacros", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -199,14 +256,12 @@ let package = Package(
                 "MapPinsFeature",
                 "NewsletterFeature",
                 "PinGeometry",
-                "PostgresStorage",
                 "Reducers",
                 "RepoSearchFeature",
                 "Storage",
                 "TodosFeature",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -232,10 +287,10 @@ let package = Package(
             name: "CounterpartServer",
             dependencies: [
                 "AppFeature",
+                postgresModule("AppPostgres"),
                 "EventHTTP",
                 "HTTPKit",
                 "NewsletterFeature",
-                "PostgresStorage",
                 "Storage",
                 "TodosFeature",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -254,18 +309,18 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ],
-            // Warnings stay warnings here: swift-openapi-generator's files import modules publicly
-            // that some of them do not use.
-            swiftSettings: strictLanguage,
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+            // Warnings stay warnings here: the generated files (Generated/, Scripts/generate-client)
+            // import modules publicly that some of them do not use, and silence that only for Swift 6.4+.
+            swiftSettings: strictLanguage
         ),
         .target(
             name: "CounterpartTestSupport",
             dependencies: [
-                "PostgresStorage",
+                "Storage",
+                postgresModule("PostgresStorage"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                postgresNIO,
             ],
             swiftSettings: strictSettings
         ),
@@ -286,16 +341,18 @@ let package = Package(
                 "ReducersTesting",
                 "RepoSearchFeature",
                 "TodosFeature",
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
-                .product(name: "DependenciesMacros", package: "swift-dependencies"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "AppFeatureTests",
             dependencies: [
+                postgresModule("AppPostgres"),
+                postgresModule("PostgresStorage"),
+                postgresNIO,
                 "AppFeature",
                 "CounterpartClient",
                 "CounterpartTestSupport",
@@ -309,7 +366,7 @@ let package = Package(
                 "RepoSearchFeature",
                 "Storage",
                 "TodosFeature",
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -321,15 +378,16 @@ let package = Package(
         .testTarget(
             name: "TodosFeatureTests",
             dependencies: [
+                postgresModule("TodosPostgres"),
                 "CounterpartTestSupport",
                 "HTTPKit",
-                "PostgresStorage",
+                postgresModule("PostgresStorage"),
                 "Reducers",
                 "ReducersTesting",
                 "Storage",
                 "TodosFeature",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                postgresNIO,
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -340,15 +398,17 @@ let package = Package(
         .testTarget(
             name: "RepoSearchFeatureTests",
             dependencies: [
+                postgresModule("RepoSearchPostgres"),
+                postgresNIO,
                 "CounterpartTestSupport",
                 "HTTPKit",
-                "PostgresStorage",
+                postgresModule("PostgresStorage"),
                 "Reducers",
                 "ReducersTesting",
                 "SeededRandom",
                 "RepoSearchFeature",
                 "Storage",
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -364,16 +424,18 @@ let package = Package(
         .testTarget(
             name: "MapPinsFeatureTests",
             dependencies: [
+                postgresModule("MapPinsPostgres"),
+                postgresNIO,
                 "CounterpartTestSupport",
                 "HTTPKit",
-                "PostgresStorage",
+                postgresModule("PostgresStorage"),
                 "MapPinsFeature",
                 "PinClusters",
                 "PinGeometry",
                 "Reducers",
                 "ReducersTesting",
                 "Storage",
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -384,28 +446,30 @@ let package = Package(
             name: "StorageTests",
             dependencies: [
                 "CounterpartTestSupport",
-                "PostgresStorage",
+                postgresModule("PostgresStorage"),
                 "Storage",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+                postgresNIO,
+                .product(
+                    name: "_ConnectionPoolModule", package: "postgres-nio", condition: .when(traits: postgreSQL)),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "NewsletterFeatureTests",
             dependencies: [
+                postgresModule("NewsletterPostgres"),
                 "CounterpartTestSupport",
                 "EmailRule",
-                "PostgresStorage",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                postgresModule("PostgresStorage"),
+                postgresNIO,
                 "HTTPKit",
                 "NewsletterFeature",
                 "Reducers",
                 "ReducersTesting",
                 "Storage",
-                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CasePathsCore", package: "swift-case-paths"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -415,9 +479,10 @@ let package = Package(
         .testTarget(
             name: "CounterpartServerTests",
             dependencies: [
+                "Storage",
                 "CounterpartTestSupport",
-                "PostgresStorage",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                postgresModule("PostgresStorage"),
+                postgresNIO,
             ],
             swiftSettings: strictSettings
         ),

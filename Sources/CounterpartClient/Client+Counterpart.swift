@@ -2,7 +2,7 @@ public import Foundation
 import OpenAPIURLSession
 
 #if canImport(FoundationNetworking)
-    public import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 extension Client {
@@ -10,8 +10,9 @@ extension Client {
     ///
     /// `Client` and its methods — one per operation of `GET /openapi.json`, named by its
     /// `operationId` (`listTodos`, `createTodo`, `searchRepositories`, …) — are generated from the
-    /// server's own OpenAPI document when this target builds, so an app that adds this library gets
-    /// exactly the API the server it talks to describes.
+    /// server's own OpenAPI document by Scripts/generate-client and committed in Generated/, so an app
+    /// that adds this library gets exactly the API the server it talks to describes without running
+    /// the generator; Scripts/test fails if they differ from what the document generates.
     ///
     /// ```swift
     /// let client = Client(baseURL: URL(string: "http://localhost:8080")!)

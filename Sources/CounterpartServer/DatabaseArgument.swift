@@ -1,5 +1,4 @@
 import ArgumentParser
-import PostgresStorage
 import Storage
 
 /// `--database` (default: `DATABASE_URL`, else `counterpart.sqlite`): `memory`, a SQLite file path or

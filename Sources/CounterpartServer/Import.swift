@@ -2,6 +2,7 @@ import AppFeature
 import ArgumentParser
 import Foundation
 import HTTPKit
+import Logging
 import Storage
 import TodosFeature
 
@@ -85,7 +86,9 @@ private func fill(
     if case .memory = location {
         throw ValidationError("--database \(database): \(command) needs a SQLite file path or a postgres:// URL.")
     }
-    let opened = try await AppDatabase.open(location, readers: 1, seed: seed, pins: pins, fillsTodos: false)
+    let opened = try await AppDatabase.open(
+        location, readers: 1, seed: seed, pins: pins, fillsTodos: false,
+        postgres: .ofThisBuild(logger: Logger(label: "counterpart.\(command)")))
     do {
         try await opened.claim(dataset: dataset)
         _ = try await opened.todos.write(.importAll(todos))

@@ -1,7 +1,6 @@
 import AppFeature
 import ArgumentParser
 import Logging
-import PostgresStorage
 import Storage
 
 /// `counterpart migrate`: brings a database to this build's schema without serving it.
@@ -30,18 +29,11 @@ struct Migrate: AsyncParsableCommand {
             await opened.close()
             print("\(database) is at this build's schema.")
         case .postgres(let text):
-            let url = try PostgresURL(text)
-            let backend = PostgresBackend(url: url, logger: Logger(label: "counterpart.migrate"))
-            backend.start()
-            let outcome: PostgresMigrator.Outcome
-            do {
-                try await backend.waitUntilReachable()
-                outcome = try await AppDatabase.migrate(backend, seed: seed, pins: .demo)
-            } catch {
-                await backend.stop()
-                throw error
+            guard let postgres = PostgresSupport.ofThisBuild(logger: Logger(label: "counterpart.migrate")) else {
+                throw ValidationError("\(PostgresSupport.missing(for: text))")
             }
-            await backend.stop()
+            let url = try PostgresURL(text)
+            let outcome = try await postgres.migrate(url, seed)
             if outcome.applied.isEmpty {
                 print("\(url) is at this build's schema; nothing to apply.")
             } else {

@@ -16,7 +16,7 @@ extension Serve {
             upkeep.append(
                 Periodic(interval: .seconds(60)) {
                     do {
-                        try await sweep.run(now: unixMilliseconds())
+                        try await sweep(unixMilliseconds())
                     } catch {
                         logger.warning("cannot sweep the shared tables", metadata: ["reason": "\(error)"])
                     }

@@ -7,7 +7,6 @@ import IssueReporting
 import Logging
 import Metrics
 import NewsletterFeature
-import PostgresStorage
 import ServiceLifecycle
 import Storage
 import UnixSignals
@@ -104,17 +103,17 @@ struct Serve: AsyncParsableCommand {
     var sandboxIdle = DurationArgument(.seconds(SandboxLimits().idleSeconds))
 
     @Option(help: "PostgreSQL only: connections this instance's pool opens at most.")
-    var postgresConnections = PostgresBackend.Limits.standard.connections
+    var postgresConnections = PostgresLimits.standard.connections
 
     @Option(help: "PostgreSQL only: longest a statement may run on the server (its statement_timeout).")
-    var postgresStatementTimeout = DurationArgument(PostgresBackend.Limits.standard.statementTimeout)
+    var postgresStatementTimeout = DurationArgument(PostgresLimits.standard.statementTimeout)
 
     @Option(
         help: "PostgreSQL only: longest one database call may take, waiting for a connection included; then 503.")
-    var postgresOperationTimeout = DurationArgument(PostgresBackend.Limits.standard.operationTimeout)
+    var postgresOperationTimeout = DurationArgument(PostgresLimits.standard.operationTimeout)
 
     @Option(help: "PostgreSQL only: how long start-up waits for a server that does not accept connections yet.")
-    var postgresStartupWait = DurationArgument(PostgresBackend.Limits.standard.startupWait)
+    var postgresStartupWait = DurationArgument(PostgresLimits.standard.startupWait)
 
     @Option(help: "Bytes of finished GET responses kept until their data changes (0 turns the cache off).")
     var responseCacheBytes = 8 * 1024 * 1024
@@ -201,6 +200,9 @@ struct Serve: AsyncParsableCommand {
             } catch {
                 throw ValidationError("\(error)")
             }
+            guard PostgresSupport.isInThisBuild else {
+                throw ValidationError("\(PostgresSupport.missing(for: url))")
+            }
         }
         guard postgresConnections >= 1 else { throw ValidationError("--postgres-connections must be at least 1.") }
     }
@@ -219,10 +221,11 @@ struct Serve: AsyncParsableCommand {
         do {
             database = try await AppDatabase.open(
                 self.database.location, readers: loops, sqliteLocking: sqliteLocking, seed: seed,
-                postgres: PostgresBackend.Limits(
-                    connections: postgresConnections, statementTimeout: postgresStatementTimeout.duration,
-                    operationTimeout: postgresOperationTimeout.duration, startupWait: postgresStartupWait.duration),
-                logger: logger)
+                postgres: .ofThisBuild(
+                    limits: PostgresLimits(
+                        connections: postgresConnections, statementTimeout: postgresStatementTimeout.duration,
+                        operationTimeout: postgresOperationTimeout.duration, startupWait: postgresStartupWait.duration),
+                    logger: logger))
         } catch {
             logger.critical(
                 "cannot open the database",

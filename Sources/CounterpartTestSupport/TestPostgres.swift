@@ -1,7 +1,9 @@
+#if PostgreSQL
 import Foundation
 import Logging
 import PostgresNIO
 public import PostgresStorage
+public import Storage
 
 /// The PostgreSQL server tests use, and a fresh database on it per test case.
 ///
@@ -91,8 +93,4 @@ public enum TestPostgres {
 /// Stops the server this process started; called once, at exit.
 nonisolated(unsafe) private var stopAtExit: (() -> Void)?
 
-/// Why no test database could be had.
-struct TestPostgresError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
+#endif

@@ -1,4 +1,3 @@
-public import CasePaths
 import Dependencies
 public import HTTPKit
 import PinClusters
@@ -26,14 +25,12 @@ public struct MapPinsFeature: Reducer, Sendable {
     }
 
     /// Public requests from the router; internal results from this feature's effects.
-    @CasePathable
     public enum Action: RoutableAction {
         case request(MapPinsRequest)
         case `internal`(Internal)
     }
 
     /// Repository outcomes, built only by this feature's effects.
-    @CasePathable
     public enum Internal: Sendable {
         case searched(TaskResult<PinPage>)
         case fetched(TaskResult<MapPin>)

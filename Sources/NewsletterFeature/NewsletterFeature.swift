@@ -1,4 +1,3 @@
-public import CasePaths
 import Dependencies
 import HTTPTypes
 import EmailRule
@@ -27,14 +26,12 @@ public struct NewsletterFeature: Reducer, Sendable {
     }
 
     /// Public requests from the routers; internal results from this feature's effects.
-    @CasePathable
     public enum Action: RoutableAction {
         case request(NewsletterRequest)
         case `internal`(Internal)
     }
 
     /// Repository outcomes, built only by this feature's effects.
-    @CasePathable
     public enum Internal: Sendable {
         case signedUp(TaskResult<SignupOutcome>)
         case confirmed(TaskResult<ConfirmOutcome>)

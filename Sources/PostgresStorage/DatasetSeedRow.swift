@@ -1,3 +1,4 @@
+#if PostgreSQL
 public import PostgresNIO
 
 /// The seed the shared database's read-only datasets (repositories, pins) were generated from: one
@@ -21,3 +22,4 @@ public enum DatasetSeedRow {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import NIOCore
 import PostgresNIO
 import Synchronization
@@ -114,3 +115,4 @@ final class OperationDeadline<Result: Sendable>: Sendable {
         closing.whenComplete { _ in }
     }
 }
+#endif

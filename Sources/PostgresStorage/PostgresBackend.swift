@@ -1,9 +1,10 @@
+#if PostgreSQL
 public import Logging
 import NIOCore
 import NIOPosix
 import Synchronization
 public import PostgresNIO
-import Storage
+public import Storage
 
 /// The PostgreSQL server of the scale-out profile, as every repository of a process shares it.
 ///
@@ -14,29 +15,8 @@ import Storage
 /// `unavailable` instead of waiting; and every engine error mapped into `RepositoryError`.
 /// `start()` runs the pool; `stop()` closes its connections and its thread.
 public final class PostgresBackend: Sendable {
-    /// How the pool and each operation are bounded.
-    public struct Limits: Sendable {
-        /// Connections the pool opens at most.
-        public var connections: Int
-        /// How long one statement may run on the server.
-        public var statementTimeout: Duration
-        /// How long one repository operation — waiting for a connection included — may take.
-        public var operationTimeout: Duration
-        /// How long start-up waits for a server that does not accept connections yet (a container
-        /// started beside it, a server restarting).
-        public var startupWait: Duration
-
-        /// The defaults `serve --help` shows.
-        public static let standard = Limits(
-            connections: 10, statementTimeout: .seconds(5), operationTimeout: .seconds(6), startupWait: .seconds(30))
-
-        public init(connections: Int, statementTimeout: Duration, operationTimeout: Duration, startupWait: Duration) {
-            self.connections = connections
-            self.statementTimeout = statementTimeout
-            self.operationTimeout = operationTimeout
-            self.startupWait = startupWait
-        }
-    }
+    /// How the pool and each operation are bounded (`serve`'s `--postgres-…` options).
+    public typealias Limits = PostgresLimits
 
     /// The address, password masked in its description.
     public let url: PostgresURL
@@ -213,3 +193,4 @@ extension Duration {
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 public import Logging
 public import NIOCore
 public import PostgresNIO
@@ -28,3 +29,4 @@ extension PostgresConnection {
         return result
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 /// One named, versioned schema step for PostgreSQL; each domain lists its own in order.
@@ -22,3 +23,4 @@ public struct PostgresMigration: Sendable {
         }
     }
 }
+#endif

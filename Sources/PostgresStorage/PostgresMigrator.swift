@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Logging
 public import PostgresNIO
 public import Storage
@@ -87,3 +88,4 @@ public enum PostgresMigrator {
         return Outcome(applied: applied, seeded: seeded)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// The tables every domain's PostgreSQL backend shares: data versions, the sandboxes registry, the
 /// seed the read-only datasets were generated from, and the pipeline's idempotency keys, `fail=N`
 /// counts, request journal and rate-limit windows.
@@ -114,3 +115,4 @@ public enum PostgresStorageMigrations {
             ]),
     ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 import Storage
 import _ConnectionPoolModule
@@ -37,3 +38,4 @@ extension RepositoryError {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 public import PostgresNIO
 public import Storage
 
@@ -15,3 +16,4 @@ extension SandboxPartition {
             "Sandbox \(key) was dropped while this request ran; its next request creates it again, seeded.")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 public import PostgresNIO
 
 /// The data version of one domain in one sandbox, kept in PostgreSQL so that every instance sees
@@ -46,3 +47,4 @@ public struct SharedDataVersion: Sendable {
             logger: connection.logger)
     }
 }
+#endif

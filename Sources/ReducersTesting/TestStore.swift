@@ -1,4 +1,4 @@
-public import CasePaths
+public import CasePathsCore
 import CustomDump
 public import Dependencies
 import IssueReporting

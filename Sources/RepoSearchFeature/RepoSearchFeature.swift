@@ -1,4 +1,3 @@
-public import CasePaths
 import Dependencies
 public import HTTPKit
 import HTTPTypes
@@ -21,14 +20,12 @@ public struct RepoSearchFeature: Reducer, Sendable {
     }
 
     /// Public requests from the router; internal results from this feature's effects.
-    @CasePathable
     public enum Action: RoutableAction {
         case request(RepoSearchRequest)
         case `internal`(Internal)
     }
 
     /// Repository outcomes, built only by this feature's effects.
-    @CasePathable
     public enum Internal: Sendable {
         case searched(TaskResult<SearchPage>)
         case found(TaskResult<Repository>)

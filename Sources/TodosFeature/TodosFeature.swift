@@ -1,4 +1,3 @@
-public import CasePaths
 import Dependencies
 import Foundation
 public import HTTPKit
@@ -33,14 +32,12 @@ public struct TodosFeature: Reducer, Sendable {
     }
 
     /// Public requests from the router; internal results from this feature's effects.
-    @CasePathable
     public enum Action: RoutableAction {
         case request(TodosRequest)
         case `internal`(Internal)
     }
 
     /// Repository outcomes, built only by this feature's effects.
-    @CasePathable
     public enum Internal: Sendable {
         case versioned(TaskResult<Int>)
         case listed(TaskResult<[Todo]>)

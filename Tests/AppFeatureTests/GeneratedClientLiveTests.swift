@@ -5,7 +5,7 @@ import Testing
 import TodosFeature
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The Swift client generated from `GET /openapi.json` by swift-openapi-generator (issue #9), used

@@ -1,5 +1,5 @@
 import AppFeature
-import CasePaths
+import CasePathsCore
 import HTTPKit
 import HTTPTypes
 import Reducers

@@ -1,4 +1,6 @@
+#if PostgreSQL
 @testable import AppFeature
+import AppPostgres
 import CounterpartTestSupport
 import Dependencies
 import Foundation
@@ -102,3 +104,4 @@ struct SandboxClusterTests {
         return Set(try await todos.list(.all).map(\.description))
     }
 }
+#endif

@@ -12,7 +12,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-BINARY = Path(os.environ.get("COUNTERPART_BINARY", ROOT / ".build/debug/counterpart"))
+# The binary users run: Scripts/serve's embedded release build (Scripts/test sets it the same way).
+BINARY = Path(os.environ.get("COUNTERPART_BINARY", ROOT / ".build/release/counterpart"))
+# A build with the PostgreSQL trait, for the cluster (Scripts/build-release --postgres).
+POSTGRES_BINARY = Path(os.environ.get("COUNTERPART_POSTGRES_BINARY", ROOT / ".build-postgres/release/counterpart"))
 # Set by Scripts/test's cluster pass: the tests that take a --dev server run through nginx against
 # Scripts/cluster's instances instead (CLUSTER_INSTANCES: their own URLs, space-separated).
 CLUSTER_URL = os.environ.get("COUNTERPART_CLUSTER_URL")
@@ -51,7 +54,7 @@ def started_server(*arguments: str, database: str = "memory", timeout: float = 2
     """Yields a `Server` for a fresh `counterpart serve --database DATABASE` with `arguments` added;
     stops it (SIGTERM, then SIGKILL) when the block ends."""
     if not BINARY.exists():
-        raise RuntimeError(f"{BINARY} does not exist: build it first (swift build --product counterpart).")
+        raise RuntimeError(f"{BINARY} does not exist: build it first (Scripts/build-release --product counterpart).")
     process = subprocess.Popen(
         [str(BINARY), "serve", "--host", "127.0.0.1", "--port", "0", "--database", database, *arguments],
         stdout=subprocess.PIPE,

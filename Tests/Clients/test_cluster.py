@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from counterpart_server import BINARY, ROOT
+from counterpart_server import POSTGRES_BINARY, ROOT
 
 
 @pytest.fixture(scope="module")
@@ -30,10 +30,11 @@ def cluster():
     if external := os.environ.get("COUNTERPART_CLUSTER_URL"):
         yield external, os.environ["COUNTERPART_CLUSTER_INSTANCES"].split()
         return
-    if not BINARY.exists():
-        raise RuntimeError(f"{BINARY} does not exist: build it first (swift build --product counterpart).")
+    if not POSTGRES_BINARY.exists():
+        raise RuntimeError(
+            f"{POSTGRES_BINARY} does not exist: build it first (Scripts/build-release --postgres --product counterpart).")
     process = subprocess.Popen(
-        [str(ROOT / "Scripts/cluster"), "--port", "0", "--binary", str(BINARY)],
+        [str(ROOT / "Scripts/cluster"), "--port", "0", "--binary", str(POSTGRES_BINARY)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
     )
     printed = []

@@ -1,7 +1,9 @@
+#if PostgreSQL
 import CounterpartTestSupport
 import Foundation
 import PostgresNIO
 import PostgresStorage
+import Storage
 import Testing
 
 /// `serve --database postgres://…` as a team runs it: several instances on one database.
@@ -241,3 +243,4 @@ struct PostgresRestartTests {
         }
     }
 }
+#endif

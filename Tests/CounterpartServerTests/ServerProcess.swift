@@ -7,11 +7,11 @@ final class ServerProcess: Sendable {
     private let output = Output()
     private let errorPipe = Pipe()
 
-    /// `.build/debug/counterpart`, built by Scripts/test before the tests run.
+    /// `counterpart`, built beside this test executable: in the scratch path of whichever
+    /// configuration `swift test` built (`.build`, or `.build-postgres` with the PostgreSQL trait).
     static var executable: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/counterpart")
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("counterpart")
     }
 
     /// Starts `counterpart` with `arguments` and `environment` added to this process's.

@@ -5,16 +5,22 @@ import HTTPKit
 import MapPinsFeature
 import PinClusters
 import PinGeometry
-import PostgresStorage
 import Storage
 import Testing
+
+#if PostgreSQL
+import PostgresStorage
+import MapPinsPostgres
+#endif
 
 /// Every pins backend, each with the 2,800 seeded pins.
 enum PinsBackend: String, CaseIterable, CustomStringConvertible, Sendable {
     case inMemory
     case sqliteMemory
     case sqliteFile
+    #if PostgreSQL
     case postgres
+    #endif
 
     var description: String { rawValue }
 
@@ -28,10 +34,12 @@ enum PinsBackend: String, CaseIterable, CustomStringConvertible, Sendable {
         case .sqliteFile:
             let directory = try temporaryDirectory()
             location = .sqliteFile(path: directory.appendingPathComponent("pins.sqlite").path)
+        #if PostgreSQL
         case .postgres:
             let backend = try await TestPostgres.migratedBackend(MapPinsMigrations.postgres)
             try await backend.transaction { try await MapPinRepository.seed(PinSeed.demo(), on: $0) }
             return .postgres(backend)
+        #endif
         }
         let database = try SQLiteDatabase.open(location, migrations: MapPinsMigrations.all)
         try await database.write { db in try MapPinRepository.seed(PinSeed.demo(), into: db) }

@@ -1,6 +1,8 @@
+#if PostgreSQL
 import CounterpartTestSupport
 import PinGeometry
 import PostgresNIO
+import MapPinsPostgres
 import PostgresStorage
 import Testing
 
@@ -27,3 +29,4 @@ struct MapPinsPostgresTests {
         #expect(!plan.contains("Seq Scan"), "\(plan)")
     }
 }
+#endif

@@ -1,12 +1,16 @@
-import EmailRule
 import Foundation
 import GRDB
 import HTTPKit
+import CounterpartTestSupport
+import EmailRule
 import NewsletterFeature
+import Storage
+
+#if PostgreSQL
+import NewsletterPostgres
 import PostgresNIO
 import PostgresStorage
-import Storage
-import CounterpartTestSupport
+#endif
 
 /// Every newsletter backend the contract suite runs against; each starts with api.md §7's seeds.
 ///
@@ -18,8 +22,10 @@ enum NewsletterBackend: String, CaseIterable, CustomStringConvertible, Sendable 
     case sqliteMemory
     case sqliteFile
     case sqliteSandbox
+    #if PostgreSQL
     case postgres
     case postgresSandbox
+    #endif
 
     var description: String { rawValue }
 
@@ -40,6 +46,7 @@ enum NewsletterBackend: String, CaseIterable, CustomStringConvertible, Sendable 
             let database = try SQLiteDatabase.open(.sqliteFile(path: path), migrations: NewsletterMigrations.all)
             try Self.fillNeighbour(database)
             return .sqlite(database)
+        #if PostgreSQL
         case .postgres:
             let newsletter = NewsletterRepository.postgres(
                 try await TestPostgres.migratedBackend(NewsletterMigrations.postgres))
@@ -51,6 +58,7 @@ enum NewsletterBackend: String, CaseIterable, CustomStringConvertible, Sendable 
             let newsletter = NewsletterRepository.postgres(backend)
             try await newsletter.reset(NewsletterSeed.subscribers)
             return newsletter
+        #endif
         }
     }
 
@@ -84,6 +92,7 @@ enum NewsletterBackend: String, CaseIterable, CustomStringConvertible, Sendable 
     }
 }
 
+#if PostgreSQL
 extension NewsletterBackend {
     /// `fillNeighbour` on PostgreSQL.
     static func fillNeighbour(_ backend: PostgresBackend) async throws {
@@ -106,6 +115,7 @@ extension NewsletterBackend {
         }
     }
 }
+#endif
 
 /// Fixed values for newsletter tests.
 enum Fixtures {

@@ -1,4 +1,4 @@
-import CasePaths
+import CasePathsCore
 import Reducers
 import ReducersTesting
 import Testing
@@ -10,7 +10,6 @@ struct Parent: Reducer, Sendable {
         var seen = 0
     }
 
-    @CasePathable
     enum Action: RoutableAction {
         case request(Request)
         case counter(Counter.Action)

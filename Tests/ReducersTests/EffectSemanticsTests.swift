@@ -1,4 +1,4 @@
-import CasePaths
+import CasePathsCore
 import Clocks
 import Dependencies
 import Reducers

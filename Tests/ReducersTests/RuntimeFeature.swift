@@ -1,4 +1,3 @@
-import CasePaths
 import Dependencies
 import Reducers
 
@@ -9,7 +8,6 @@ struct RuntimeFeature: Reducer, Sendable {
         var answer: String?
     }
 
-    @CasePathable
     enum Action: RoutableAction {
         case request(Request)
         case `internal`(Internal)
@@ -29,7 +27,6 @@ struct RuntimeFeature: Reducer, Sendable {
         case finishInPlace
     }
 
-    @CasePathable
     enum Internal: Sendable {
         case step(String)
         case timedOut

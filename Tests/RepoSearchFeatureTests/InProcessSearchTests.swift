@@ -1,8 +1,6 @@
 import CounterpartTestSupport
 import Foundation
 import GRDB
-import PostgresNIO
-import PostgresStorage
 import RepoSearchFeature
 import Storage
 import Testing
@@ -22,18 +20,9 @@ struct InProcessSearchTests {
         }
     }
 
-    @Test("PostgreSQL: searches after the first make no round trip")
-    func postgres() async throws {
-        let backend = try await TestPostgres.migratedBackend(RepoSearchMigrations.postgres)
-        try await backend.transaction { try await RepoSearchRepository.seed(RepositorySeed.repositories(), on: $0) }
-        try await expectAnsweredInProcess(by: .postgres(backend)) {
-            _ = try await backend.withConnection { try await $0.query("DROP TABLE repositories", logger: $0.logger) }
-        }
-    }
-
     /// Searches `repository` once, drops its table with `dropTable`, and expects every query to
     /// answer as the in-memory backend does.
-    private func expectAnsweredInProcess(
+    func expectAnsweredInProcess(
         by repository: RepoSearchRepository,
         droppingTableWith dropTable: () async throws -> Void
     ) async throws {

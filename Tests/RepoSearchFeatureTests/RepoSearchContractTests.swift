@@ -1,14 +1,21 @@
 import CounterpartTestSupport
 import Foundation
 import GRDB
-import PostgresStorage
 import RepoSearchFeature
 import Storage
 import Testing
 
+#if PostgreSQL
+import PostgresStorage
+import RepoSearchPostgres
+#endif
+
 /// Every search backend, each loaded with the same seeded repositories.
 enum SearchBackend: String, CaseIterable, CustomStringConvertible, Sendable {
-    case inMemory, sqliteMemory, sqliteFile, postgres
+    case inMemory, sqliteMemory, sqliteFile
+    #if PostgreSQL
+    case postgres
+    #endif
 
     var description: String { rawValue }
 
@@ -28,10 +35,12 @@ enum SearchBackend: String, CaseIterable, CustomStringConvertible, Sendable {
             let database = try SQLiteDatabase.open(location, migrations: RepoSearchMigrations.all)
             try await database.write { db in try RepoSearchRepository.seed(repositories, into: db) }
             return .sqlite(database)
+        #if PostgreSQL
         case .postgres:
             let backend = try await TestPostgres.migratedBackend(RepoSearchMigrations.postgres)
             try await backend.transaction { try await RepoSearchRepository.seed(repositories, on: $0) }
             return .postgres(backend)
+        #endif
         }
     }
 }

@@ -1,4 +1,4 @@
-import CasePaths
+import CasePathsCore
 import Dependencies
 import HTTPKit
 import Reducers

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import CounterpartTestSupport
 import Logging
 import PostgresNIO
@@ -92,3 +93,4 @@ struct PostgresDeadlineTests {
         return false
     }
 }
+#endif

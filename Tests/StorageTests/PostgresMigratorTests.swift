@@ -1,3 +1,4 @@
+#if PostgreSQL
 import CounterpartTestSupport
 import Logging
 import PostgresNIO
@@ -98,3 +99,4 @@ struct PostgresMigratorTests {
         #expect(throws: StorageError.self) { try PostgresURL("postgres://app@db/demo?sslmode=allow") }
     }
 }
+#endif

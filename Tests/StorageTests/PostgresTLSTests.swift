@@ -1,3 +1,4 @@
+#if PostgreSQL
 import CounterpartTestSupport
 import Foundation
 import Logging
@@ -56,3 +57,4 @@ struct PostgresTLSTests {
         }
     }
 }
+#endif

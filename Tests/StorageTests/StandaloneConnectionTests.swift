@@ -1,7 +1,9 @@
+#if PostgreSQL
 import CounterpartTestSupport
 import Logging
 import PostgresNIO
 import PostgresStorage
+import Storage
 import Synchronization
 import Testing
 
@@ -31,3 +33,4 @@ struct StandaloneConnectionTests {
         if !connection.isClosed { try await connection.close() }
     }
 }
+#endif

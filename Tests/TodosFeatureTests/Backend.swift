@@ -5,6 +5,11 @@ import HTTPKit
 import Storage
 import TodosFeature
 
+#if PostgreSQL
+import PostgresStorage
+import TodosPostgres
+#endif
+
 /// Every todo backend the contract suite runs against; each case starts empty.
 ///
 /// The `…Sandbox` cases share their database with another sandbox (api.md §6.4) that already holds
@@ -14,8 +19,10 @@ enum Backend: String, CaseIterable, CustomStringConvertible, Sendable {
     case sqliteMemory
     case sqliteFile
     case sqliteSandbox
+    #if PostgreSQL
     case postgres
     case postgresSandbox
+    #endif
 
     var description: String { rawValue }
 
@@ -32,12 +39,14 @@ enum Backend: String, CaseIterable, CustomStringConvertible, Sendable {
             let database = try Self.sqliteFile()
             try await Self.fillNeighbour(.sqlite(database, sandbox: SandboxPartition(key: Self.neighbour)))
             return .sqlite(database, sandbox: SandboxPartition(key: "under-test"))
+        #if PostgreSQL
         case .postgres:
             return .postgres(try await TestPostgres.migratedBackend(TodosMigrations.postgres))
         case .postgresSandbox:
             let backend = try await TestPostgres.migratedBackend(TodosMigrations.postgres)
             try await Self.fillNeighbour(.postgres(backend, sandbox: SandboxPartition(key: Self.neighbour)))
             return .postgres(backend, sandbox: SandboxPartition(key: "under-test"))
+        #endif
         }
     }
 

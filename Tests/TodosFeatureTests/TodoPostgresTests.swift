@@ -1,3 +1,4 @@
+#if PostgreSQL
 import CounterpartTestSupport
 import Foundation
 import HTTPKit
@@ -6,6 +7,7 @@ import PostgresStorage
 import Storage
 import Testing
 import TodosFeature
+import TodosPostgres
 
 /// What only the PostgreSQL store promises: several processes (here, two pools on one database,
 /// as two instances would have) agree on every write.
@@ -101,3 +103,4 @@ struct TodoPostgresTests {
         }
     }
 }
+#endif

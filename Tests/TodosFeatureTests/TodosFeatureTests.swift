@@ -1,4 +1,4 @@
-import CasePaths
+import CasePathsCore
 import ConcurrencyExtras
 import Dependencies
 import Foundation

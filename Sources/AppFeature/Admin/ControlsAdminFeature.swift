@@ -1,4 +1,3 @@
-public import CasePaths
 import Dependencies
 public import HTTPKit
 import HTTPTypes
@@ -17,14 +16,12 @@ public struct ControlsAdminFeature: Reducer, Sendable {
     }
 
     /// Public requests from the router; the reset's and the journal's outcomes from their effects.
-    @CasePathable
     public enum Action: RoutableAction {
         case request(ControlsAdminRequest)
         case `internal`(Internal)
     }
 
     /// Effect outcomes, built only by this feature's effects.
-    @CasePathable
     public enum Internal: Sendable {
         case reset(TaskResult<ResetSummary>)
         /// A journal view's answer.

@@ -2,8 +2,6 @@ public import Dependencies
 import Foundation
 public import HTTPKit
 public import GRDB
-public import Logging
-public import PostgresStorage
 public import Storage
 import MapPinsFeature
 public import NewsletterFeature
@@ -15,7 +13,8 @@ public import TodosFeature
 ///
 /// `memory` gives in-memory repositories seeded with the demo data; a file path opens (creating when
 /// missing) a SQLite database, takes its lock, migrates it and — on its first start only — seeds it;
-/// a `postgres://` URL connects to the database several instances share and does the same there.
+/// a `postgres://` URL connects to the database several instances share and does the same there —
+/// in a build with the PostgreSQL trait, which passes its `PostgresSupport`.
 /// `install(into:)` hands the repositories to swift-dependencies before the loops start, because
 /// libevent's callbacks carry no task-locals.
 public struct AppDatabase: Sendable {
@@ -33,8 +32,8 @@ public struct AppDatabase: Sendable {
     /// The SQLite connection, when the location is a file.
     public let writer: (any DatabaseWriter)?
     let lock: DatabaseLock?
-    /// The PostgreSQL pool, when the location is a server; `close()` stops it.
-    let postgres: PostgresBackend?
+    /// What instances share, when the location is a shared database; `close()` lets it go.
+    let shared: SharedStores?
 
     /// Every domain's schema, in order.
     public static let migrations =
@@ -53,8 +52,7 @@ public struct AppDatabase: Sendable {
         seed: UInt64 = 1,
         pins: PinDataset = .demo,
         fillsTodos: Bool = true,
-        postgres limits: PostgresBackend.Limits = .standard,
-        logger: Logger = Logger(label: "counterpart.postgres")
+        postgres: PostgresSupport? = nil
     ) async throws -> AppDatabase {
         switch location {
         case .memory:
@@ -71,7 +69,7 @@ public struct AppDatabase: Sendable {
                 pinCount: seededPins.count,
                 writer: nil,
                 lock: nil,
-                postgres: nil
+                shared: nil
             )
         case .sqliteFile(let path):
             let lock = try DatabaseLock(databasePath: path)
@@ -118,58 +116,53 @@ public struct AppDatabase: Sendable {
                 todos: .sqlite(writer, reads: reads), newsletter: .sqlite(writer, writes: commits),
                 sandboxes: try .sqlite(writer, reads: reads, commits: commits), datasets: datasets,
                 repositoryCount: repositoryCount,
-                pinCount: pinCount, writer: writer, lock: lock, postgres: nil)
+                pinCount: pinCount, writer: writer, lock: lock, shared: nil)
             if fillsTodos, try !SeedMarker.isSeeded(writer) {
                 _ = try await database.todos.write(.importAll(TodosSeed.demo))
                 try SeedMarker.mark(writer, dataset: "demo", at: Int64(Date().timeIntervalSince1970))
             }
             return database
         case .postgres(let text):
-            return try await openPostgres(
-                try PostgresURL(text), limits: limits, seed: seed, pins: pins, fillsTodos: fillsTodos, logger: logger)
+            guard let postgres else { throw PostgresSupport.missing(for: text) }
+            return try await postgres.open(try PostgresURL(text), seed, pins, fillsTodos)
         }
     }
 
     /// Where the default sandbox's idempotency keys live: in PostgreSQL when instances share it,
     /// else in this process.
     public var idempotencyKeys: IdempotencyKeys {
-        guard let postgres else { return .local(IdempotencyStore()) }
-        return .shared(SharedIdempotencyStore(postgres, sandbox: SandboxName.default.rawValue))
+        guard let shared else { return .local(IdempotencyStore()) }
+        return .shared(shared.idempotencyKeys)
     }
 
     /// Where the default sandbox's `fail=N` counts live: in PostgreSQL when instances share it,
     /// else in this process.
     public var failScenarioCounts: FailScenarioCounts {
-        guard let postgres else { return .local(FailScenarios()) }
-        return .shared(SharedFailScenarios(postgres, sandbox: SandboxName.default.rawValue))
+        guard let shared else { return .local(FailScenarios()) }
+        return .shared(shared.failScenarios)
     }
 
     /// The default sandbox's rate-limit windows in PostgreSQL when instances share it; `nil`: in
     /// this process.
-    public var rateWindows: (any RateWindowStore)? {
-        postgres.map { SharedRateWindows($0, sandbox: SandboxName.default.rawValue) }
-    }
+    public var rateWindows: (any RateWindowStore)? { shared?.rateWindows }
 
-    /// What keeps the shared tables of the pipeline bounded, when instances share PostgreSQL.
-    public var sharedStateSweep: SharedStateSweep? {
-        postgres.map { SharedStateSweep($0) }
-    }
+    /// What keeps the shared tables of the pipeline bounded, when instances share PostgreSQL: it
+    /// deletes the rows expired as of a time in Unix milliseconds.
+    public var sharedStateSweep: (@Sendable (_ now: Int64) async throws -> Void)? { shared?.sweep }
 
     /// Where the default sandbox's request journal lives: in PostgreSQL when instances share it,
     /// else in this process.
     public var journal: JournalStore {
-        guard let postgres else { return .local(RequestJournal()) }
-        return .shared(SharedJournal(postgres, sandbox: SandboxName.default.rawValue))
+        guard let shared else { return .local(RequestJournal()) }
+        return .shared(shared.journal)
     }
 
     /// The default sandbox's outbox in PostgreSQL when instances share it; `nil`: in this process.
-    public var sharedOutbox: SharedOutbox? {
-        postgres.map { SharedOutbox($0, sandbox: SandboxName.default.rawValue) }
-    }
+    public var sharedOutbox: (any SharedOutbox)? { shared?.outbox }
 
     /// Releases what the database holds open: PostgreSQL's connections and thread.
     public func close() async {
-        await postgres?.stop()
+        await shared?.close()
     }
 
     /// How many rows `table` (a name from the migrations, never from input) holds.
@@ -203,5 +196,17 @@ public struct AppDatabase: Sendable {
         values.mapPinRepository = (resettable ? datasets.resettablePins : fixed.pins).timed(by: metrics)
         values.responseCache = cache
         values.appMetrics = metrics
+    }
+}
+
+extension AppDatabase {
+    /// A database several instances share, as the PostgreSQL build opens it (`AppPostgres`).
+    public init(
+        todos: TodoRepository, newsletter: NewsletterRepository, sandboxes: SandboxStorage, datasets: SeededDatasets,
+        repositoryCount: Int, pinCount: Int, shared: SharedStores
+    ) {
+        self.init(
+            todos: todos, newsletter: newsletter, sandboxes: sandboxes, datasets: datasets,
+            repositoryCount: repositoryCount, pinCount: pinCount, writer: nil, lock: nil, shared: shared)
     }
 }

@@ -1,5 +1,5 @@
-import MapPinsFeature
-import RepoSearchFeature
+public import MapPinsFeature
+public import RepoSearchFeature
 import Storage
 import Synchronization
 
@@ -24,9 +24,19 @@ public final class SeededDatasets: Sendable {
 
     /// Where other instances may reseed the same datasets (PostgreSQL): the seed they recorded,
     /// and this instance's backends over the tables as they now are.
-    struct Shared: Sendable {
+    public struct Shared: Sendable {
         var recordedSeed: @Sendable () async throws -> UInt64?
         var backends: @Sendable () -> (RepoSearchRepository, MapPinRepository)
+
+        /// `recordedSeed` reads the seed other instances recorded; `backends` are this instance's
+        /// over the tables as they now are.
+        public init(
+            recordedSeed: @escaping @Sendable () async throws -> UInt64?,
+            backends: @escaping @Sendable () -> (RepoSearchRepository, MapPinRepository)
+        ) {
+            self.recordedSeed = recordedSeed
+            self.backends = backends
+        }
     }
 
     private let current: Mutex<Generation>
@@ -36,7 +46,7 @@ public final class SeededDatasets: Sendable {
 
     /// Starts with `repositories` and `pins` of `seed`; `regenerate` makes (and, in a file, stores)
     /// the pair for another seed; `shared`, where other instances may do so too.
-    init(
+    public init(
         seed: UInt64,
         repositories: RepoSearchRepository,
         pins: MapPinRepository,

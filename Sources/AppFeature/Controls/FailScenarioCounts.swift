@@ -4,13 +4,13 @@ public enum FailScenarioCounts: Sendable {
     /// In memory: the memory and SQLite profiles.
     case local(FailScenarios)
     /// In PostgreSQL: the scale-out profile.
-    case shared(SharedFailScenarios)
+    case shared(any SharedFailScenarios)
 
     /// The counts of sandbox `name`: its own in memory, or the shared table's rows of it.
     func sandboxed(_ name: String) -> FailScenarioCounts {
         switch self {
         case .local: .local(FailScenarios())
-        case .shared(let counts): .shared(SharedFailScenarios(counts.database, sandbox: name))
+        case .shared(let counts): .shared(counts.sandboxed(name))
         }
     }
 

@@ -5,13 +5,13 @@ public enum JournalStore: Sendable {
     /// A ring in memory: the memory and SQLite profiles.
     case local(RequestJournal)
     /// Rows in PostgreSQL: the scale-out profile.
-    case shared(SharedJournal)
+    case shared(any SharedJournal)
 
     /// Sandbox `name`'s journal of at most `capacity` entries: a ring of its own, or its rows.
     func sandboxed(_ name: String, capacity: Int) -> JournalStore {
         switch self {
         case .local: .local(RequestJournal(capacity: capacity))
-        case .shared(let journal): .shared(SharedJournal(journal.database, sandbox: name, capacity: capacity))
+        case .shared(let journal): .shared(journal.sandboxed(name, capacity: capacity))
         }
     }
 

@@ -7,14 +7,14 @@ public enum IdempotencyKeys: Sendable {
     /// In memory, guarded by a `Mutex`: the memory and SQLite profiles.
     case local(IdempotencyStore)
     /// In PostgreSQL: the scale-out profile.
-    case shared(SharedIdempotencyStore)
+    case shared(any SharedIdempotencyStore)
 
     /// The keys of sandbox `name`: a store of `capacity` keys of its own, or the shared table's
     /// rows of that sandbox.
     func sandboxed(_ name: SandboxName, capacity: Int) -> IdempotencyKeys {
         switch self {
         case .local: .local(IdempotencyStore(capacity: capacity))
-        case .shared(let store): .shared(SharedIdempotencyStore(store.database, sandbox: name.rawValue))
+        case .shared(let store): .shared(store.sandboxed(name.rawValue))
         }
     }
 

@@ -80,7 +80,7 @@ public final class IdempotencyStore: Sendable {
     }
 
     /// Whether an answer is stored for replay: 2xx and 4xx except 409 and 429, never 5xx.
-    static func isReplayable(_ response: Response) -> Bool {
+    package static func isReplayable(_ response: Response) -> Bool {
         let code = response.status.code
         return (200..<500).contains(code) && code != 409 && code != 429
     }

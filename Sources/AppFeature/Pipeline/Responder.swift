@@ -88,7 +88,7 @@ public struct Responder: Sendable {
             problemFormat: response.problem == nil ? .standard : problemFormats.format(for: request.path)
         )
         var controls = controls
-        var replayable: (store: SharedIdempotencyStore, scope: String)?
+        var replayable: (store: any SharedIdempotencyStore, scope: String)?
         if controls.cutsBody, let cut = AppliedControls.cut(final) {
             final = cut
             controls.applied.append("fault=malformed")

@@ -29,7 +29,7 @@ public struct SandboxName: Hashable, Sendable, Comparable, CustomStringConvertib
     /// so that a file holding a sandbox named `.` or `..` from before names of dots alone were refused
     /// still opens. No request can reach such a sandbox; it is dropped after `--sandbox-idle` without
     /// a restart (a restart starts its idle clock again).
-    init(stored text: some StringProtocol, source: String) throws(RouteError) {
+    package init(stored text: some StringProtocol, source: String) throws(RouteError) {
         guard SafeName.accepts(text) else {
             let shown =
                 text.count > SafeName.maximumLength ? text.prefix(SafeName.maximumLength) + "…" : Substring(text)

@@ -31,7 +31,7 @@ extension SandboxRegistry {
     /// The shared sweep: this instance forgets its copies idle here (their data stays, others may
     /// use it), then drops the sandboxes no instance has used within the limit — each only if still
     /// unused when the drop runs — and returns those.
-    func sweepShared(_ shared: SharedSandboxes, now: Int64) async -> [SandboxName] {
+    func sweepShared(_ shared: any SharedSandboxes, now: Int64) async -> [SandboxName] {
         slots.withLock { slots in forgetIdle(in: &slots, now: now) }
         let cutoff = now - limits.idleSeconds
         var dropped: [SandboxName] = []

@@ -25,7 +25,7 @@ public struct SandboxStorage: Sendable {
     public var restored: [SandboxRecord]
     /// Where several instances share the sandboxes (PostgreSQL): the record every request checks
     /// first and the last use idle expiry goes by. `nil`: this process's registry is the truth.
-    public var shared: SharedSandboxes?
+    public var shared: (any SharedSandboxes)?
 
     /// Creates a storage from its operations.
     public init(
@@ -34,7 +34,7 @@ public struct SandboxStorage: Sendable {
         markSeeded: @escaping @Sendable (_ record: SandboxRecord) async throws -> Void,
         drop: @escaping @Sendable (_ name: SandboxName, _ generation: Int64?) async throws -> Bool,
         restored: [SandboxRecord],
-        shared: SharedSandboxes? = nil
+        shared: (any SharedSandboxes)? = nil
     ) {
         self.repositories = repositories
         self.record = record

@@ -1,4 +1,3 @@
-public import CasePaths
 public import HTTPKit
 import HTTPTypes
 public import Reducers
@@ -18,14 +17,12 @@ public struct SandboxesFeature: Reducer, Sendable {
     }
 
     /// Public requests from the router; the drop's outcome from its effect.
-    @CasePathable
     public enum Action: RoutableAction {
         case request(SandboxesRequest)
         case `internal`(Internal)
     }
 
     /// Effect outcomes, built only by this feature's effects.
-    @CasePathable
     public enum Internal: Sendable {
         case dropped(SandboxName, TaskResult<Bool>)
     }

@@ -1,52 +1,13 @@
-import PostgresNIO
-import PostgresStorage
-
-/// The sandboxes several instances share in PostgreSQL, as each instance's registry consults them
-/// (architecture.md §6): the record a request checks before it runs in a sandbox, and the last use
-/// — by any instance — that idle expiry goes by.
+/// The sandbox records several instances share: the one every request checks first, and the last
+/// use idle expiry goes by (architecture.md §4.5).
 ///
-/// Exists because each registry knows only its own requests: without it, a sandbox dropped through
-/// one instance would live on in another's memory, and an instance that saw no request for an hour
-/// would drop a sandbox the others are using.
-public struct SharedSandboxes: Sendable {
-    let database: PostgresBackend
-
-    /// The sandboxes recorded in `database`.
-    init(_ database: PostgresBackend) {
-        self.database = database
-    }
-
-    /// The generation of `name`'s seeded record, or `nil` when there is none (dropped, or being made
-    /// again); records a use at `now` unless one at `since` or later is recorded already (a
-    /// sandbox in use costs a write now and then, not one per request).
-    func generation(of name: SandboxName, usedAt now: Int64, unlessUsedSince since: Int64) async throws -> Int64? {
-        try await database.withConnection { connection in
-            let rows = try await connection.query(
-                """
-                WITH used AS (
-                    UPDATE sandboxes SET last_used = \(now)
-                    WHERE name = \(name.rawValue) AND seeded AND last_used < \(since)
-                    RETURNING generation)
-                SELECT generation FROM used
-                UNION ALL SELECT generation FROM sandboxes WHERE name = \(name.rawValue) AND seeded
-                LIMIT 1
-                """, logger: connection.logger)
-            for try await generation in rows.decode(Int64.self) { return generation }
-            return nil
-        }
-    }
-
-    /// Drops `record`'s sandbox if no instance has used it since `cutoff` — checked in the deleting
-    /// statement, so a use recorded meanwhile keeps it; whether it did.
-    func drop(_ record: SandboxRecord, ifUnusedSince cutoff: Int64) async throws -> Bool {
-        try await database.transaction { connection in
-            try await SandboxStorage.drop(
-                record.name.rawValue, generation: record.generation, unusedSince: cutoff, on: connection)
-        }
-    }
-
-    /// The seeded sandboxes no instance has used since `cutoff`, by name.
-    func idle(before cutoff: Int64) async throws -> [SandboxRecord] {
-        try await database.withConnection { try await SandboxPostgresRows.idle($0, before: cutoff) }
-    }
+/// A seam, so the app names no database: the PostgreSQL build supplies it (`AppPostgres`).
+public protocol SharedSandboxes: Sendable {
+    /// The recorded generation of `name` (recording a use at `now` unless one was recorded since
+    /// `since`); `nil` when no instance has it.
+    func generation(of name: SandboxName, usedAt now: Int64, unlessUsedSince since: Int64) async throws -> Int64?
+    /// Drops `record`'s sandbox unless it was used since `cutoff`; says whether it did.
+    func drop(_ record: SandboxRecord, ifUnusedSince cutoff: Int64) async throws -> Bool
+    /// The sandboxes no instance used since `cutoff`.
+    func idle(before cutoff: Int64) async throws -> [SandboxRecord]
 }

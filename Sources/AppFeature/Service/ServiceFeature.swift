@@ -1,4 +1,3 @@
-public import CasePaths
 import Dependencies
 public import HTTPKit
 import HTTPTypes
@@ -20,7 +19,6 @@ public struct ServiceFeature: Reducer, Sendable {
     }
 
     /// The public requests; service routes have no effects, hence no internal actions.
-    @CasePathable
     public enum Action: RoutableAction {
         case request(ServiceRequest)
     }

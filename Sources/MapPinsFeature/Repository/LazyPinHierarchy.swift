@@ -1,4 +1,4 @@
-import PinGeometry
+package import PinGeometry
 import Synchronization
 
 /// supercluster's trees, built on the first cluster request rather than at open.
@@ -9,17 +9,17 @@ import Synchronization
 /// clusters never pays. The build runs once, as its own task off the event loops; requests that
 /// arrive meanwhile wait for it, and a waiting request that is cancelled leaves the build running
 /// for the next one.
-final class LazyPinHierarchy: Sendable {
+package final class LazyPinHierarchy: Sendable {
     private let load: @Sendable () async throws -> [MapPin]
     private let build = Mutex<Task<PinHierarchy, any Error>?>(nil)
 
     /// `load` reads every pin; it is called at most once, unless it throws.
-    init(load: @escaping @Sendable () async throws -> [MapPin]) {
+    package init(load: @escaping @Sendable () async throws -> [MapPin]) {
         self.load = load
     }
 
     /// The built hierarchy, building it first if no request has yet.
-    var hierarchy: PinHierarchy {
+    package var hierarchy: PinHierarchy {
         get async throws {
             let task = build.withLock { task in
                 if let task { return task }

@@ -22,7 +22,8 @@ extension MapPinRepository {
         )
     }
 
-    static func notFound(_ id: String) -> String {
+    /// The message of a missing pin's 404, the same from every backend.
+    package static func notFound(_ id: String) -> String {
         "No pin \(id) exists; pin ids are UUIDs from GET /pins."
     }
 }

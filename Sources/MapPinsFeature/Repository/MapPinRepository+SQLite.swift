@@ -53,7 +53,7 @@ extension MapPinRepository {
 }
 
 /// The `pins` and `pins_rtree` tables' SQL, all with bound arguments.
-enum PinRows {
+package enum PinRows {
     static let columns = "id, title, subtitle, category, latitude, longitude"
 
     static func search(_ db: Database, query: PinQuery) throws -> PinPage {
@@ -74,7 +74,7 @@ enum PinRows {
     }
 
     /// The one or two longitude ranges a box covers (two across the antimeridian).
-    static func longitudeRanges(of box: PinGeometry.BoundingBox) -> [(Double, Double)] {
+    package static func longitudeRanges(of box: PinGeometry.BoundingBox) -> [(Double, Double)] {
         if box.spansAllLongitudes { return [(-180, 180)] }
         return box.crossesAntimeridian ? [(box.west, 180), (-180, box.east)] : [(box.west, box.east)]
     }

@@ -1,20 +1,20 @@
-import PinClusters
-import PinGeometry
-import Storage
+package import PinClusters
+package import PinGeometry
+package import Storage
 
 /// supercluster's per-zoom trees over every pin, with the pins they stand for: clusters and their
 /// leaves for every backend (derived data, built once).
-final class PinHierarchy: Sendable {
+package final class PinHierarchy: Sendable {
     let byID: [String: MapPin]
     let clusterIndex: PinClusterIndex<String>
 
-    init(_ pins: [MapPin]) {
+    package init(_ pins: [MapPin]) {
         byID = Dictionary(pins.map { ($0.id, $0) }) { first, _ in first }
         clusterIndex = PinClusterIndex(
             points: pins.map { PinLocation(id: $0.id, longitude: $0.longitude, latitude: $0.latitude) })
     }
 
-    func clusters(in box: PinGeometry.BoundingBox, zoom: Int) -> [PinClusterItem] {
+    package func clusters(in box: PinGeometry.BoundingBox, zoom: Int) -> [PinClusterItem] {
         let area =
             box.spansAllLongitudes
             ? PinClusters.BoundingBox(west: -180, south: box.south, east: 180, north: box.north)
@@ -30,7 +30,7 @@ final class PinHierarchy: Sendable {
         }
     }
 
-    func leaves(of cluster: ClusterID, limit: Int, offset: Int) throws(RepositoryError) -> [MapPin] {
+    package func leaves(of cluster: ClusterID, limit: Int, offset: Int) throws(RepositoryError) -> [MapPin] {
         do {
             return try clusterIndex.leaves(of: cluster, limit: limit, offset: offset).compactMap { byID[$0.id] }
         } catch {

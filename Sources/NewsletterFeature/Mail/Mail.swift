@@ -22,6 +22,27 @@ public struct Mail: Sendable, Equatable {
     /// The plain-text body.
     public var text: String
 
+    /// A mail as given, field by field (the outboxes', the PostgreSQL one's module included).
+    package init(
+        id: UUID,
+        to: String,
+        kind: MailKind,
+        subject: String,
+        sentAt: Timestamp,
+        confirmLink: String?,
+        unsubscribeLink: String?,
+        text: String
+    ) {
+        self.id = id
+        self.to = to
+        self.kind = kind
+        self.subject = subject
+        self.sentAt = sentAt
+        self.confirmLink = confirmLink
+        self.unsubscribeLink = unsubscribeLink
+        self.text = text
+    }
+
     /// The RFC 2369 / RFC 8058 headers of a mail with an unsubscribe link, `[]` otherwise.
     public var listHeaders: [(name: String, value: String)] {
         guard let unsubscribeLink else { return [] }

@@ -1,30 +1,30 @@
 import EmailRule
-import HTTPKit
+package import HTTPKit
 
 /// The double opt-in's state machine (api.md §4.1–§4.3), pure: each backend loads the rows a
 /// command touches, asks these rules what changes, and writes it in the same transaction — so every
 /// backend follows one set of rules, which the contract suite checks.
-enum NewsletterRules {
+package enum NewsletterRules {
     /// What a sign-up writes.
-    struct SignupChange: Equatable {
-        var subscriber: Subscriber
-        var token: StoredToken
+    package struct SignupChange: Equatable {
+        package var subscriber: Subscriber
+        package var token: StoredToken
         /// An unsubscribed address signing up again replaces its unsubscribe tokens.
-        var dropsUnsubscribeTokens: Bool
-        var outcome: SignupOutcome
+        package var dropsUnsubscribeTokens: Bool
+        package var outcome: SignupOutcome
     }
 
     /// What a confirmation writes; `nil` members are left as they are.
-    struct ConfirmChange: Equatable {
-        var subscriber: Subscriber? = nil
-        var usedToken: TokenDigest? = nil
-        var newToken: StoredToken? = nil
-        var outcome: ConfirmOutcome
+    package struct ConfirmChange: Equatable {
+        package var subscriber: Subscriber? = nil
+        package var usedToken: TokenDigest? = nil
+        package var newToken: StoredToken? = nil
+        package var outcome: ConfirmOutcome
     }
 
     /// api.md §4.1: a confirmed address stays confirmed and gets a fresh unsubscribe token; any
     /// other becomes (or stays) pending with a fresh confirm token, older unexpired ones still valid.
-    static func signUp(_ signup: Signup, existing: Subscriber?) -> SignupChange {
+    package static func signUp(_ signup: Signup, existing: Subscriber?) -> SignupChange {
         let identity = signup.address.identity
         if let existing, existing.status == .confirmed {
             let token = StoredToken(
@@ -51,7 +51,7 @@ enum NewsletterRules {
     /// api.md §4.2: an unused, unexpired confirm token confirms; a used one answers the same while
     /// its subscription is confirmed and the token within its lifetime; otherwise 410, or 404 for a
     /// token nobody has.
-    static func confirm(_ confirmation: Confirmation, token: StoredToken?, subscriber: Subscriber?)
+    package static func confirm(_ confirmation: Confirmation, token: StoredToken?, subscriber: Subscriber?)
         throws(NewsletterError) -> ConfirmChange
     {
         var subscriber = try confirmable(
@@ -74,7 +74,7 @@ enum NewsletterRules {
     }
 
     /// What a token's page shows, changing nothing: the subscriber a usable token belongs to.
-    static func inspect(
+    package static func inspect(
         _ token: StoredToken?, kind: TokenKind, digest: TokenDigest, subscriber: Subscriber?, now: Timestamp
     )
         throws(NewsletterError) -> Subscriber
@@ -93,7 +93,7 @@ enum NewsletterRules {
     /// api.md §4.3: an unsubscribe token unsubscribes (again: no change, same answer); the
     /// subscriber's unused confirm tokens go with it, so an old confirmation link cannot sign a
     /// person back up.
-    static func unsubscribe(_ token: StoredToken?, digest: TokenDigest, subscriber: Subscriber?, now: Timestamp)
+    package static func unsubscribe(_ token: StoredToken?, digest: TokenDigest, subscriber: Subscriber?, now: Timestamp)
         throws(NewsletterError) -> Subscriber
     {
         var subscriber = try inspect(token, kind: .unsubscribe, digest: digest, subscriber: subscriber, now: now)

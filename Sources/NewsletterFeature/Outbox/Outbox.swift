@@ -18,11 +18,11 @@ public final class Outbox: Sendable {
     /// How many mails are kept before the oldest is dropped: `capacity`, or fewer (a sandbox's).
     public let mailLimit: Int
     /// The database the mails are kept in, when instances share one; else they are in `mails`.
-    public let shared: SharedOutbox?
+    public let shared: (any SharedOutbox)?
     private let mails = Mutex<[Mail]>([])
 
     /// An outbox that keeps up to `mailLimit` mails (`--dev`) — in `shared` when given — or drops them all.
-    public init(keepsMail: Bool, mailLimit: Int = capacity, shared: SharedOutbox? = nil) {
+    public init(keepsMail: Bool, mailLimit: Int = capacity, shared: (any SharedOutbox)? = nil) {
         self.keepsMail = keepsMail
         self.mailLimit = min(mailLimit, Self.capacity)
         self.shared = shared
@@ -31,7 +31,7 @@ public final class Outbox: Sendable {
     /// The outbox of sandbox `name`: as this one keeps mail, at most `mailLimit` of them.
     public func sandboxed(_ name: String, mailLimit: Int) -> Outbox {
         Outbox(
-            keepsMail: keepsMail, mailLimit: mailLimit, shared: shared.map { SharedOutbox($0.database, sandbox: name) })
+            keepsMail: keepsMail, mailLimit: mailLimit, shared: shared?.sandboxed(name))
     }
 
     /// Records a sent mail, dropping the oldest beyond `mailLimit`; the mail is composed only if kept.

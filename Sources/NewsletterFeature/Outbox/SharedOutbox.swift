@@ -1,98 +1,20 @@
-import Foundation
-import HTTPKit
-import PostgresNIO
-import Storage
-public import PostgresStorage
+public import Foundation
 
-/// The outbox's mails kept in PostgreSQL, so a mail sent by one instance is read through any
-/// (`GET /__admin/outbox` behind a load balancer): the newest `mailLimit` of a sandbox, in the order
-/// they were sent, whichever instance sent them.
-public struct SharedOutbox: Sendable {
-    let database: PostgresBackend
-    /// The sandbox whose mails these are.
-    let sandbox: String
-
-    /// The mails of `sandbox`.
-    public init(_ database: PostgresBackend, sandbox: String) {
-        self.database = database
-        self.sandbox = sandbox
-    }
-
-    func deliver(_ mail: Mail, keeping limit: Int) async throws {
-        try await database.transaction { [sandbox] connection in
-            try await connection.query(
-                """
-                INSERT INTO outbox_mails (sandbox, id, recipient, kind, subject, sent_at, confirm_link,
-                    unsubscribe_link, text)
-                VALUES (\(sandbox), \(mail.id), \(mail.to), \(mail.kind.rawValue), \(mail.subject),
-                    \(mail.sentAt.secondsSince1970), \(mail.confirmLink), \(mail.unsubscribeLink), \(mail.text))
-                """, logger: connection.logger)
-            try await connection.query(
-                """
-                DELETE FROM outbox_mails WHERE sandbox = \(sandbox) AND sequence <= (
-                    SELECT sequence FROM outbox_mails WHERE sandbox = \(sandbox)
-                    ORDER BY sequence DESC OFFSET \(limit) LIMIT 1)
-                """, logger: connection.logger)
-        }
-    }
-
-    func list(to address: String?, limit: Int) async throws -> [Mail] {
-        try await database.withConnection { [sandbox] connection in
-            let rows =
-                if let address {
-                    try await connection.query(
-                        """
-                        SELECT \(unescaped: Self.columns) FROM outbox_mails
-                        WHERE sandbox = \(sandbox) AND lower(recipient) = \(address.lowercased())
-                        ORDER BY sequence DESC LIMIT \(limit)
-                        """, logger: connection.logger)
-                } else {
-                    try await connection.query(
-                        """
-                        SELECT \(unescaped: Self.columns) FROM outbox_mails WHERE sandbox = \(sandbox)
-                        ORDER BY sequence DESC LIMIT \(limit)
-                        """, logger: connection.logger)
-                }
-            return try await Self.mails(rows)
-        }
-    }
-
-    func mail(_ id: UUID) async throws -> Mail? {
-        try await database.withConnection { [sandbox] connection in
-            let rows = try await connection.query(
-                "SELECT \(unescaped: Self.columns) FROM outbox_mails WHERE sandbox = \(sandbox) AND id = \(id)",
-                logger: connection.logger)
-            return try await Self.mails(rows).first
-        }
-    }
-
-    func erase(to address: String) async throws {
-        _ = try await database.withConnection { [sandbox] connection in
-            try await connection.query(
-                "DELETE FROM outbox_mails WHERE sandbox = \(sandbox) AND lower(recipient) = \(address.lowercased())",
-                logger: connection.logger)
-        }
-    }
-
-    func clear() async throws {
-        _ = try await database.withConnection { [sandbox] connection in
-            try await connection.query("DELETE FROM outbox_mails WHERE sandbox = \(sandbox)", logger: connection.logger)
-        }
-    }
-
-    private static let columns = "id, recipient, kind, subject, sent_at, confirm_link, unsubscribe_link, text"
-
-    private static func mails(_ rows: PostgresRowSequence) async throws -> [Mail] {
-        var mails: [Mail] = []
-        for try await row in rows.decode((UUID, String, String, String, Int64, String?, String?, String).self) {
-            guard let kind = MailKind(rawValue: row.2) else {
-                throw RepositoryError.unknown("outbox_mails holds an unknown kind \(row.2).")
-            }
-            mails.append(
-                Mail(
-                    id: row.0, to: row.1, kind: kind, subject: row.3, sentAt: Timestamp(secondsSince1970: row.4),
-                    confirmLink: row.5, unsubscribeLink: row.6, text: row.7))
-        }
-        return mails
-    }
+/// The outbox's mails kept in the database every instance shares, so a mail sent by one instance is
+/// read through any (`GET /__admin/outbox` behind a load balancer).
+///
+/// A seam, so the feature names no database: the PostgreSQL build supplies it (`NewsletterPostgres`).
+public protocol SharedOutbox: Sendable {
+    /// Keeps `mail`, dropping the sandbox's oldest beyond `limit`.
+    func deliver(_ mail: Mail, keeping limit: Int) async throws
+    /// The newest `limit` mails, to `address` when given, newest first.
+    func list(to address: String?, limit: Int) async throws -> [Mail]
+    /// The mail with `id`, if it is still kept.
+    func mail(_ id: UUID) async throws -> Mail?
+    /// Forgets every mail to `address`.
+    func erase(to address: String) async throws
+    /// Forgets every mail of the sandbox.
+    func clear() async throws
+    /// The outbox of sandbox `name`, in the same database.
+    func sandboxed(_ name: String) -> any SharedOutbox
 }

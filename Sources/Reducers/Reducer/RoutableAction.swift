@@ -5,12 +5,15 @@
 /// `Request` from outside, so a client can never forge an effect result.
 ///
 /// ```swift
-/// @CasePathable
 /// enum Action: RoutableAction {
 ///     case request(Request)
 ///     case `internal`(Internal)
 /// }
 /// ```
+///
+/// `Scope` and `TestStore` also need the action to be `CasePathable`. That conformance is written by
+/// hand, not by the `@CasePathable` macro, so no build compiles swift-syntax (BUILDING.md): one
+/// `AnyCasePath` per case, in the feature's `+CasePaths.swift` file (`TodosFeature+CasePaths.swift`).
 public protocol RoutableAction: Sendable {
     /// The public request payloads a router may build.
     associatedtype Request: Sendable

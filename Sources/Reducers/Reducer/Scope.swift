@@ -1,4 +1,4 @@
-public import CasePaths
+public import CasePathsCore
 
 /// Runs a child reducer on a part of the parent's state when the action is one of the child's.
 ///

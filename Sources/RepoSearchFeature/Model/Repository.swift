@@ -44,6 +44,55 @@ public struct Repository: Sendable, Equatable {
     /// A README sentence: searchable with `in:readme`, never returned.
     public var readme: String
 
+    /// A repository as given, field by field (the backends', the PostgreSQL one's module included).
+    package init(
+        id: Int,
+        name: String,
+        owner: Owner,
+        description: String?,
+        isFork: Bool,
+        isArchived: Bool,
+        isTemplate: Bool,
+        createdAt: Timestamp,
+        updatedAt: Timestamp,
+        pushedAt: Timestamp,
+        homepage: String?,
+        size: Int,
+        stars: Int,
+        forks: Int,
+        openIssues: Int,
+        helpWantedIssues: Int,
+        goodFirstIssues: Int,
+        language: String?,
+        license: License?,
+        topics: [String],
+        defaultBranch: String,
+        readme: String
+    ) {
+        self.id = id
+        self.name = name
+        self.owner = owner
+        self.description = description
+        self.isFork = isFork
+        self.isArchived = isArchived
+        self.isTemplate = isTemplate
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.pushedAt = pushedAt
+        self.homepage = homepage
+        self.size = size
+        self.stars = stars
+        self.forks = forks
+        self.openIssues = openIssues
+        self.helpWantedIssues = helpWantedIssues
+        self.goodFirstIssues = goodFirstIssues
+        self.language = language
+        self.license = license
+        self.topics = topics
+        self.defaultBranch = defaultBranch
+        self.readme = readme
+    }
+
     /// `owner/name`.
     public var fullName: String { owner.login + "/" + name }
 }
@@ -56,6 +105,13 @@ public struct Owner: Sendable, Equatable, Hashable {
     public var id: Int
     /// `Organization` rather than `User`.
     public var isOrganization: Bool
+
+    /// An owner as given.
+    package init(login: String, id: Int, isOrganization: Bool) {
+        self.login = login
+        self.id = id
+        self.isOrganization = isOrganization
+    }
 }
 
 /// An open-source licence, as GitHub's `license` object names it.

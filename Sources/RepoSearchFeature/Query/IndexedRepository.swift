@@ -2,7 +2,7 @@
 ///
 /// A class so that touching one costs one reference, not every field; scans test
 /// `RepositoryFacts` first and only come here for keywords.
-final class IndexedRepository: Sendable {
+package final class IndexedRepository: Sendable {
     let repository: Repository
     let name: [Int32]
     let description: [Int32]
@@ -13,13 +13,14 @@ final class IndexedRepository: Sendable {
 
     /// A repository's searchable fields as tokens: made once, then numbered once the vocabulary of
     /// every repository is known.
-    struct Tokens {
-        let name: [String]
-        let description: [String]
-        let topics: [[String]]
-        let readme: [String]
+    package struct Tokens {
+        package let name: [String]
+        package let description: [String]
+        package let topics: [[String]]
+        package let readme: [String]
 
-        init(_ repository: Repository) {
+        /// `repository`'s searchable fields, tokenised.
+        package init(_ repository: Repository) {
             name = SearchTokens.tokens(of: repository.name)
             description = SearchTokens.tokens(of: repository.description ?? "")
             topics = repository.topics.map(SearchTokens.tokens(of:))

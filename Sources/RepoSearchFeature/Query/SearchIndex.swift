@@ -4,7 +4,7 @@
 ///
 /// Every backend searches here, once it has loaded the rows: the seeded repositories never change,
 /// and answering in process costs less than one trip to a database (BENCHMARKS.md).
-final class SearchIndex: Sendable {
+package final class SearchIndex: Sendable {
     private let facts: [RepositoryFacts]
     private let tables: SearchTables
     private let indexed: [IndexedRepository]
@@ -27,7 +27,7 @@ final class SearchIndex: Sendable {
 
     /// The page of `query`'s matches in `order` from `offset`: keywords narrow to the repositories
     /// that hold them, then the matcher decides and scores each candidate.
-    func search(_ query: SearchQuery, _ order: SearchOrder, _ offset: Int, _ limit: Int) -> SearchPage {
+    package func search(_ query: SearchQuery, _ order: SearchOrder, _ offset: Int, _ limit: Int) -> SearchPage {
         // Positions and scores only: sorting whole repositories would copy and retain every field.
         var matches: [SearchOrder.Ranked] = []
         let prepared = RepositoryMatcher.Prepared(query, vocabulary: vocabulary, tables: tables)

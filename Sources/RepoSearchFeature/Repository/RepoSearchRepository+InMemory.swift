@@ -23,11 +23,14 @@ extension RepoSearchRepository {
 }
 
 /// A `SearchIndex` loaded on first use from an asynchronous source (a database table).
-final class LoadedSearchIndex: Sendable {
+package final class LoadedSearchIndex: Sendable {
     private let stored = Mutex<SearchIndex?>(nil)
 
+    /// An index not loaded yet.
+    package init() {}
+
     /// The index, loading it with `load` the first time.
-    func index(loading load: () async throws -> [Repository]) async throws -> SearchIndex {
+    package func index(loading load: () async throws -> [Repository]) async throws -> SearchIndex {
         if let index = stored.withLock({ $0 }) { return index }
         let loaded = SearchIndex(try await load())
         return stored.withLock { current in

@@ -1,10 +1,11 @@
 import HTTPKit
-import Foundation
-import Storage
+package import Foundation
+package import Storage
 
-/// The repository errors todo backends throw, worded once.
-enum RepositoryErrorMessages {
-    static func notFound(_ id: UUID) -> RepositoryError {
+/// The repository errors todo backends throw, worded once (the PostgreSQL backend's module too).
+package enum RepositoryErrorMessages {
+    /// No todo has `id`.
+    package static func notFound(_ id: UUID) -> RepositoryError {
         .notFound("No todo \(id.lowercased) exists.")
     }
 }

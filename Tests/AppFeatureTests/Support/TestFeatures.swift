@@ -1,5 +1,4 @@
 import AppFeature
-import CasePaths
 import HTTPKit
 import HTTPTypes
 import Reducers
@@ -11,7 +10,6 @@ struct EchoFeature: Reducer, Sendable {
         var response: Response?
     }
 
-    @CasePathable
     enum Action: RoutableAction {
         case request(Payload)
     }
@@ -57,7 +55,6 @@ struct SlowFeature: Reducer, Sendable {
         var probe: LifetimeProbe?
     }
 
-    @CasePathable
     enum Action: RoutableAction {
         case request(Request)
         case `internal`(Internal)
@@ -68,7 +65,6 @@ struct SlowFeature: Reducer, Sendable {
         case boom
     }
 
-    @CasePathable
     enum Internal: Sendable {
         case finished(VoidTaskResult)
     }

@@ -1,0 +1,28 @@
+/// What a PostgreSQL pool may use and how long it waits: `serve`'s `--postgres-…` options.
+///
+/// A plain value in Storage rather than in PostgresStorage, so the options and their defaults are the
+/// same in every build: the embedded one (without the PostgreSQL trait) shows them in `--help`, and
+/// refuses a `postgres://` database with a message saying how to get a build that serves one.
+public struct PostgresLimits: Sendable {
+    /// Connections the pool opens at most.
+    public var connections: Int
+    /// How long one statement may run on the server.
+    public var statementTimeout: Duration
+    /// How long one repository operation — waiting for a connection included — may take.
+    public var operationTimeout: Duration
+    /// How long start-up waits for a server that does not accept connections yet (a container
+    /// started beside it, a server restarting).
+    public var startupWait: Duration
+
+    /// The defaults `serve --help` shows.
+    public static let standard = PostgresLimits(
+        connections: 10, statementTimeout: .seconds(5), operationTimeout: .seconds(6), startupWait: .seconds(30))
+
+    /// Limits as given; `standard` holds the defaults.
+    public init(connections: Int, statementTimeout: Duration, operationTimeout: Duration, startupWait: Duration) {
+        self.connections = connections
+        self.statementTimeout = statementTimeout
+        self.operationTimeout = operationTimeout
+        self.startupWait = startupWait
+    }
+}
