@@ -9,8 +9,9 @@ RUN Scripts/install-dependencies
 COPY Package.swift ./
 COPY Sources Sources
 COPY Tests Tests
-# How a release build links (static Swift runtime, the start-up code side by side).
-COPY Scripts/build-release Scripts/build-release
+# How a release build links (static Swift runtime, the start-up code side by side), and the build
+# command it runs through (a failed build ends with its cause in one line).
+COPY Scripts/build-release Scripts/swift-build Scripts/
 COPY Linker Linker
 # The build directory is a cache mount: the dependencies are fetched and compiled by the first
 # build only, and a change under Sources/ recompiles Counterpart's own modules alone (a layer of
