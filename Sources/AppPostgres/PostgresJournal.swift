@@ -41,6 +41,7 @@ public final class PostgresJournal: SharedJournal {
         self.capacity = max(1, capacity)
     }
 
+    /// Adds `entry` without waiting: a background task writes it, in order.
     public func record(_ entry: JournalEntry) {
         let startsWriter = state.withLock { buffer in
             buffer.entries.append(entry)
@@ -56,6 +57,7 @@ public final class PostgresJournal: SharedJournal {
         if startsWriter { Task { await self.write() } }
     }
 
+    /// The newest `limit` entries, newest first, with every entry this instance recorded before the call.
     public func newest(_ limit: Int) async throws -> [JournalEntry] {
         await written()
         return try await database.withConnection { [sandbox, capacity] connection in
@@ -82,6 +84,7 @@ public final class PostgresJournal: SharedJournal {
         }
     }
 
+    /// Forgets every entry of the sandbox.
     public func removeAll() async throws {
         await written()
         _ = try await database.withConnection { [sandbox] connection in

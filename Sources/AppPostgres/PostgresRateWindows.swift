@@ -21,6 +21,8 @@ public struct PostgresRateWindows: RateWindowStore {
         self.sandbox = sandbox
     }
 
+    /// Counts one request of `client` on `resource` in the shared table, unless `limit` is enforced and
+    /// the window is spent (refused, not counted).
     public func count(_ resource: String, client: String, limit: RateLimiter.Limit, now: Int64) async throws
         -> RateLimiter.Tally
     {
@@ -60,6 +62,7 @@ public struct PostgresRateWindows: RateWindowStore {
         }
     }
 
+    /// Takes one counted request back (a 304 is not counted), if the window is still `window`.
     public func uncount(_ resource: String, client: String, window: RateLimiter.Window) async throws {
         _ = try await database.withConnection { [sandbox] connection in
             try await connection.query(
@@ -71,10 +74,12 @@ public struct PostgresRateWindows: RateWindowStore {
         }
     }
 
+    /// The windows of sandbox `name`, in the same database.
     public func sandboxed(_ name: String) -> any RateWindowStore {
         PostgresRateWindows(database, sandbox: name)
     }
 
+    /// Forgets every window of the sandbox.
     public func removeAll() async throws {
         _ = try await database.withConnection { [sandbox] connection in
             try await connection.query("DELETE FROM rate_windows WHERE sandbox = \(sandbox)", logger: connection.logger)

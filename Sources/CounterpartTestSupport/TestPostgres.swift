@@ -9,7 +9,7 @@ public import Storage
 ///
 /// The server is the one `COUNTERPART_POSTGRES_URL` names (Scripts/test starts one and sets it), or
 /// else one this test process starts with `Scripts/postgres` and stops when it exits — so
-/// `swift test` alone works too, given Debian's postgresql-15 (the script installs it).
+/// `swift test --traits PostgreSQL` alone works too, given Debian's postgresql-15 (the script installs it).
 public enum TestPostgres {
     /// A new, empty database, its name unique to this call; its URL.
     public static func freshDatabase() async throws -> PostgresURL {

@@ -20,6 +20,7 @@ public struct PostgresOutbox: SharedOutbox {
         self.sandbox = sandbox
     }
 
+    /// Keeps `mail`, dropping the sandbox's oldest beyond `limit`.
     public func deliver(_ mail: Mail, keeping limit: Int) async throws {
         try await database.transaction { [sandbox] connection in
             try await connection.query(
@@ -38,6 +39,7 @@ public struct PostgresOutbox: SharedOutbox {
         }
     }
 
+    /// The newest `limit` mails, to `address` when given, newest first.
     public func list(to address: String?, limit: Int) async throws -> [Mail] {
         try await database.withConnection { [sandbox] connection in
             let rows =
@@ -59,6 +61,7 @@ public struct PostgresOutbox: SharedOutbox {
         }
     }
 
+    /// The mail with `id`, if it is still kept.
     public func mail(_ id: UUID) async throws -> Mail? {
         try await database.withConnection { [sandbox] connection in
             let rows = try await connection.query(
@@ -68,6 +71,7 @@ public struct PostgresOutbox: SharedOutbox {
         }
     }
 
+    /// Forgets every mail to `address`.
     public func erase(to address: String) async throws {
         _ = try await database.withConnection { [sandbox] connection in
             try await connection.query(
@@ -76,6 +80,7 @@ public struct PostgresOutbox: SharedOutbox {
         }
     }
 
+    /// Forgets every mail of the sandbox.
     public func clear() async throws {
         _ = try await database.withConnection { [sandbox] connection in
             try await connection.query("DELETE FROM outbox_mails WHERE sandbox = \(sandbox)", logger: connection.logger)

@@ -26,7 +26,7 @@ public enum SQLiteDatabase {
                     path: locking.filename(for: path), configuration: configuration(readers: readers))
             case .postgres:
                 throw StorageError.unsupported(
-                    "--database postgres://… is not supported by this build yet; use 'memory' or a SQLite file path."
+                    "SQLiteDatabase opens 'memory' or a SQLite file; a postgres:// database is AppDatabase's to open."
                 )
             }
         } catch let error as StorageError {

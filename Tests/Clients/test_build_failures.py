@@ -3,6 +3,7 @@ Scripts/swift-build stop with one line naming the cause and the fix, not pages o
 Each case puts a stand-in `swift` first on PATH (the real toolchain is never run)."""
 
 import os
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -12,17 +13,23 @@ import pytest
 from counterpart_server import ROOT
 
 
-def run(script, swift_body=None, path_without_swift=False, arguments=()):
-    """Runs a script with `swift` replaced by a shell script whose body is `swift_body` (or absent)."""
+# What the scripts run besides `swift`, linked into a folder of its own: PATH is that folder alone,
+# so no `swift` is found unless a case puts one there, wherever the machine keeps its toolchain.
+TOOLS = ("bash", "dirname", "sed", "head", "tail", "df", "awk", "grep", "mktemp", "tee", "rm", "cat", "id")
+
+
+def run(script, swift_body=None, arguments=()):
+    """Runs a script with the basic tools and, when `swift_body` is given, a `swift` that runs it."""
     with tempfile.TemporaryDirectory(prefix="counterpart-fake-swift-") as folder:
-        path = [folder] + [entry for entry in os.environ["PATH"].split(":") if not (Path(entry) / "swift").exists()]
+        for tool in TOOLS:
+            os.symlink(shutil.which(tool), Path(folder) / tool)
         if swift_body is not None:
             fake = Path(folder) / "swift"
             fake.write_text("#!/bin/sh\n" + swift_body + "\n")
             fake.chmod(0o755)
-        environment = dict(os.environ, PATH=":".join(path))
-        result = subprocess.run([str(ROOT / script), *arguments], capture_output=True, text=True, timeout=60,
-                                env=environment)
+        environment = dict(os.environ, PATH=folder)
+        result = subprocess.run(["bash", str(ROOT / script), *arguments], capture_output=True, text=True,
+                                timeout=60, env=environment, executable=shutil.which("bash"))
         return result.returncode, result.stdout + result.stderr
 
 

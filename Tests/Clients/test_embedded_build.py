@@ -34,4 +34,6 @@ def test_no_module_of_the_postgresql_or_macro_stacks_was_compiled():
     compiled = sorted(folder.name.removesuffix(".build") for folder in build.glob("*.build")
                       if any(folder.rglob("*.o")))
     assert "AppFeature" in compiled, f"{build} is not the build of {BINARY}: {compiled}"
-    assert [name for name in compiled if name.startswith(FORBIDDEN)] == []
+    forbidden = [name for name in compiled if name.startswith(FORBIDDEN)]
+    assert forbidden == [], (f"{build} holds modules the embedded build must not compile: {forbidden}. A build "
+                             "folder from before PostgreSQL became a trait keeps them: rm -rf .build and build again.")

@@ -9,9 +9,15 @@ final class ServerProcess: Sendable {
 
     /// `counterpart`, built beside this test executable: in the scratch path of whichever
     /// configuration `swift test` built (`.build`, or `.build-postgres` with the PostgreSQL trait).
+    /// Where the process cannot name its own executable (no `/proc`), the default scratch path's.
     static var executable: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("counterpart")
+        let running = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        guard running.path != "/proc/self/exe" else {
+            return URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/debug/counterpart")
+        }
+        return running.deletingLastPathComponent().appendingPathComponent("counterpart")
     }
 
     /// Starts `counterpart` with `arguments` and `environment` added to this process's.

@@ -8,10 +8,15 @@ public import NewsletterFeature
 /// Exists so `AppDatabase` names no database engine: the PostgreSQL build fills it in (`AppPostgres`);
 /// in the embedded build no `AppDatabase` has one, and each of these lives in the process.
 public struct SharedStores: Sendable {
+    /// The default sandbox's idempotency keys.
     public var idempotencyKeys: any SharedIdempotencyStore
+    /// The default sandbox's `fail=N` counts.
     public var failScenarios: any SharedFailScenarios
+    /// The default sandbox's rate-limit windows.
     public var rateWindows: any RateWindowStore
+    /// The default sandbox's request journal.
     public var journal: any SharedJournal
+    /// The default sandbox's outbox.
     public var outbox: any SharedOutbox
     /// Deletes the shared tables' expired rows as of `now` (Unix milliseconds); `serve` runs it once a
     /// minute.

@@ -3,7 +3,7 @@ public import HTTPKit
 public import IssueReporting
 import Storage
 
-/// The subscriber store, whatever holds it: in memory, SQLite, later PostgreSQL.
+/// The subscriber store, whatever holds it: in memory, SQLite, or PostgreSQL (NewsletterPostgres).
 ///
 /// Each endpoint is one atomic step of the double opt-in, applied through `NewsletterRules` inside
 /// the backend's transaction. Tokens arrive as digests only: the store never sees a raw token. A

@@ -3,7 +3,7 @@ public import Foundation
 public import IssueReporting
 public import Storage
 
-/// The todo store, whatever holds it: in memory, SQLite, later PostgreSQL.
+/// The todo store, whatever holds it: in memory, SQLite, or PostgreSQL (TodosPostgres).
 ///
 /// Three async-throwing endpoints and a version: `list` returns the stored todos narrowed by a filter (the
 /// feature sorts, searches and pages them in Swift), `fetch` one todo or `RepositoryError.notFound`,
