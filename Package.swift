@@ -74,10 +74,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "HTTPWire",
+            dependencies: ["CLibevent", "HTTPKit", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "EventHTTP",
             dependencies: [
                 "CLibevent",
                 "HTTPKit",
+                "HTTPWire",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -327,6 +333,11 @@ let package = Package(
         .testTarget(
             name: "EventHTTPTests",
             dependencies: ["EventHTTP", "HTTPKit", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HTTPWireTests",
+            dependencies: ["CLibevent", "HTTPKit", "HTTPWire", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -81,7 +81,7 @@ public struct MapPinsFeature: Reducer, Sendable {
 
         case .internal(.searched(.failure(let error))), .internal(.fetched(.failure(let error))),
             .internal(.clustered(.failure(let error))), .internal(.expanded(.failure(let error))):
-            state.response = .problem((error as? any ProblemError)?.problem ?? .internalError())
+            state.response = .problem(Problem.answering(error))
             return .none
         }
         // Reached only by a success: remembered synchronously, since the response rule cancels effects.

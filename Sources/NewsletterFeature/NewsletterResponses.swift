@@ -70,6 +70,6 @@ enum NewsletterResponses {
 
     /// The problem for a failed repository call: domain errors keep theirs, anything else is a 500.
     static func problem(for error: any Error) -> Problem {
-        (error as? any ProblemError)?.problem ?? .internalError()
+        Problem.answering(error)
     }
 }

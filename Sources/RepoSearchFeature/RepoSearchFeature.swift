@@ -88,7 +88,7 @@ public struct RepoSearchFeature: Reducer, Sendable {
         switch error {
         case let error as SearchError: error.problem
         case let error as RepositoryError: error.problem
-        default: .internalError()
+        default: .answering(error)
         }
     }
 }

@@ -30,8 +30,8 @@ public enum RepositoryError: Error, Equatable, ProblemError, RetryableError {
             .conflict(detail)
         case .unavailable:
             .unavailable("The database is busy or unreachable; retry in a second.")
-        case .unknown:
-            .internalError()
+        case .unknown(let detail):
+            .internalError(cause: "RepositoryError.unknown: \(detail)")
         }
     }
 }

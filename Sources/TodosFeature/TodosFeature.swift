@@ -155,7 +155,7 @@ public struct TodosFeature: Reducer, Sendable {
         switch error {
         case let error as TodosError: error.problem
         case let error as RepositoryError: error.problem
-        default: .internalError()
+        default: .answering(error)
         }
     }
 }

@@ -361,6 +361,15 @@ struct DemoControlsLiveTests {
             #expect(bad.status == 422)
             #expect(bad.text.contains(#""field":"latency.maxMs""#) && bad.text.contains(#""field":"faultRate""#))
             #expect(controls.flags == .init(faultRate: 0.05), "a rejected patch changes nothing")
+            let mergePatch = try client.request(
+                "PATCH", "/__admin/controls", headers: [("Content-Type", "application/merge-patch+json")],
+                body: Array(#"{"faultRate":0}"#.utf8))
+            #expect(mergePatch.text == #"{"latency":null,"faultRate":0}"#)
+            let text = try client.request(
+                "PATCH", "/__admin/controls", headers: [("Content-Type", "text/plain")], body: Array("{}".utf8))
+            #expect(text.status == 415)
+            // As the document's Accept-Patch says for every PATCH route.
+            #expect(text.header("Accept-Patch") == "application/merge-patch+json, application/json")
         }
     }
 }

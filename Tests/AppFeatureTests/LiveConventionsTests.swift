@@ -44,6 +44,16 @@ struct LiveConventionsTests {
         }
     }
 
+    @Test("an absolute-form target is routed by its path; its authority, not Host, is the base (RFC 9112 §3.2.2)")
+    func absoluteForm() async throws {
+        try await LiveServer.run { _, port in
+            let response = try HTTPClient(port: port).request(
+                "GET", "http://demo.local:9000/", headers: [("Host", "ignored.example")])
+            #expect(response.status == 200)
+            #expect(response.text.contains(#""health":"http://demo.local:9000/health""#))
+        }
+    }
+
     @Test("If-None-Match with the current ETag answers 304 without a body")
     func notModified() async throws {
         try await LiveServer.run { _, port in

@@ -11,11 +11,22 @@ struct CorpusCase: CustomStringConvertible {
     let closes: Bool
     /// Whether the first answer is to HEAD (a length but no body).
     var isHead = false
+    /// Whether the answer came from a route before the connection closed (CONNECT, an upgrade),
+    /// rather than from the HTTP layer refusing the request.
+    var isAnsweredThenClosed = false
+
+    /// Whether the HTTP layer refused it (counted in `/metrics`).
+    var isRefused: Bool { closes && (statuses.last ?? 0) >= 400 && !isAnsweredThenClosed }
 
     var description: String { String(decoding: bytes.prefix(120), as: UTF8.self).debugDescription }
 
     static func refused(_ text: String, _ status: Int = 400) -> Self {
         Self(bytes: Array(text.utf8), statuses: [status], closes: true)
+    }
+
+    /// Answered, and then the connection ends: what follows may be a tunnel or another protocol.
+    static func answeredThenClosed(_ text: String, _ status: Int) -> Self {
+        Self(bytes: Array(text.utf8), statuses: [status], closes: true, isAnsweredThenClosed: true)
     }
 
     static func answered(_ text: String, _ statuses: Int...) -> Self {
@@ -27,8 +38,8 @@ enum RequestCorpus {
     static let host = "Host: x\r\n"
 
     static var all: [CorpusCase] {
-        methods + requestLines + versions + headerSyntax + lengths + encodings + chunks + bodiesWithoutMeaning
-            + pipelines + bytes + limits
+        methods + requestLines + targets + hosts + versions + headerSyntax + lengths + encodings + chunks
+            + bodiesWithoutMeaning + pipelines + bytes + limits
     }
 
     static var methods: [CorpusCase] {
@@ -40,7 +51,40 @@ enum RequestCorpus {
             "GE(T", "GE)T", "GE<T", "GE>T", "GE@T", "GE,T", "GE;T", "GE:T", "GE\\T", "GE\"T", "GE/T", "GE[T",
             "GE]T", "GE?T", "GE=T", "GE{T", "GE}T", "G\u{1}T", "G\u{7F}T", "GÉT", "GET\t",
         ].map { CorpusCase.refused("\($0) /health HTTP/1.1\r\n\(host)\r\n") }
-        return known + unknown + invalid
+        let tunnels = [
+            CorpusCase.answeredThenClosed("CONNECT /health HTTP/1.1\r\n\(host)\r\n", 405),
+            CorpusCase.answeredThenClosed("CONNECT localhost:8080 HTTP/1.1\r\n\(host)\r\n", 405),
+            CorpusCase.answeredThenClosed(
+                "GET /health HTTP/1.1\r\n\(host)Connection: upgrade\r\nUpgrade: websocket\r\n\r\n", 200),
+        ]
+        return known + unknown + invalid + tunnels + [
+            CorpusCase.answered("GET /health HTTP/1.1\r\n\(host)Upgrade: websocket\r\n\r\n", 200),
+            CorpusCase.refused("CONNECT local host HTTP/1.1\r\n\(host)\r\n"),
+            CorpusCase.refused("CONNECT a/b HTTP/1.1\r\n\(host)\r\n"),
+        ]
+    }
+
+    /// RFC 9112 §3.2: origin-form starts with `/`; absolute-form is accepted and routed by its path.
+    static var targets: [CorpusCase] {
+        let routed = [
+            "http://localhost/health", "HTTP://localhost:8080/health", "https://x/health?verbose=1",
+            "http://[::1]:8080/health",
+        ].map { CorpusCase.answered("GET \($0) HTTP/1.1\r\n\(host)\r\n", 200) }
+        let refused = [
+            "health", "health/", "localhost:8080", "http:/health", "http//x/health", "ftp://x/health",
+            "http://user@x/health", "http://a%zz/health", "http:///health", "*",
+        ].map { CorpusCase.refused("GET \($0) HTTP/1.1\r\n\(host)\r\n") }
+        return routed + refused + [CorpusCase.answered("GET http://x HTTP/1.1\r\n\(host)\r\n", 200)]
+    }
+
+    /// RFC 9112 §3.2: a `Host` that is not `uri-host [ ":" port ]` is 400; an empty one is valid.
+    static var hosts: [CorpusCase] {
+        let valid = ["", "x", "localhost:8080", "localhost:", "127.0.0.1", "[::1]:8080", "a_b.c-d~e", "a%20b", "x,y"]
+            .map { CorpusCase.answered("GET /health HTTP/1.1\r\nHost: \($0)\r\n\r\n", 200) }
+        let invalid = [
+            "a b", "a/b", "a@b", "x:y:z", "localhost:abc", "[::1", "::1", "a?b", "a#b", "a\tb", "caf\u{E9}", "a%2",
+        ].map { CorpusCase.refused("GET /health HTTP/1.1\r\nHost: \($0)\r\n\r\n") }
+        return valid + invalid
     }
 
     static var requestLines: [CorpusCase] {
@@ -98,6 +142,8 @@ enum RequestCorpus {
             ].map { "Content-Length: \($0)" } + [
                 "Content-Length: 0\r\nContent-Length: 5", "Content-Length: 5\r\nContent-Length: 0",
                 "Content-Length: 5\r\nContent-Length: 6", "Content-Length: 5\r\nTransfer-Encoding: chunked",
+                // RFC 9110 §8.6 lets a recipient take identical lengths; strict llhttp does not.
+                "Content-Length: 5\r\nContent-Length: 5", "Content-Length:\t5",
             ]
         let refused = doubtful.flatMap { header in
             ["POST /health", "GET /health"].map {
@@ -105,7 +151,7 @@ enum RequestCorpus {
             }
         }
         let sound = [
-            "Content-Length: 5", "Content-Length:  5 ", "Content-Length: 05", "Content-Length: 5\r\nContent-Length: 5",
+            "Content-Length: 5", "Content-Length:  5 ", "Content-Length: 05",
         ].map { CorpusCase.answered("POST /health HTTP/1.1\r\n\(host)\($0)\r\n\r\nhello", 405) }
         return refused + sound + [CorpusCase.answered("POST /health HTTP/1.1\r\n\(host)Content-Length: 0\r\n\r\n", 405)]
     }
@@ -113,7 +159,7 @@ enum RequestCorpus {
     static var encodings: [CorpusCase] {
         let doubtful = [
             "gzip", "identity", "chunked, identity", "gzip, chunked", "chunked;q=1", "xchunked", "chunkedx", "chunked,",
-            "chunked\r\nTransfer-Encoding: chunked", "chunked\r\nContent-Length: 5", "",
+            "chunked\r\nTransfer-Encoding: chunked", "chunked\r\nContent-Length: 5", "", "chunked\t",
         ].map { "Transfer-Encoding: \($0)" }
         let refused = doubtful.map {
             CorpusCase.refused("POST /health HTTP/1.1\r\n\(host)\($0)\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
@@ -130,8 +176,9 @@ enum RequestCorpus {
     static var chunks: [CorpusCase] {
         let head = "POST /health HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n"
         let sound = [
-            "5\r\nhello\r\n0\r\n\r\n", "5;ext=1\r\nhello\r\n0\r\n\r\n", "5 ;ext\r\nhello\r\n0\r\n\r\n",
-            "5;a=\"b c\"\r\nhello\r\n0\r\n\r\n", "A\r\n0123456789\r\n0\r\n\r\n", "a\r\n0123456789\r\n0\r\n\r\n",
+            "5\r\nhello\r\n0\r\n\r\n", "5;ext=1\r\nhello\r\n0\r\n\r\n", "5;ext\r\nhello\r\n0\r\n\r\n",
+            "5;a=\"b c\"\r\nhello\r\n0\r\n\r\n", "5;a=\"b\\\"c\";d\r\nhello\r\n0\r\n\r\n",
+            "0000000000000000005\r\nhello\r\n0\r\n\r\n", "A\r\n0123456789\r\n0\r\n\r\n", "a\r\n0123456789\r\n0\r\n\r\n",
             "0\r\n\r\n", "0\r\nTrailer-Field: x\r\n\r\n", "005\r\nhello\r\n0\r\n\r\n",
             "2\r\nhe\r\n3\r\nllo\r\n0\r\n\r\n", "5\r\nhello\r\n000\r\n\r\n",
         ].map { CorpusCase.answered(head + $0, 405) }
@@ -139,13 +186,18 @@ enum RequestCorpus {
             "0x5\r\nhello\r\n0\r\n\r\n", "+5\r\nhello\r\n0\r\n\r\n", " 5\r\nhello\r\n0\r\n\r\n",
             "-5\r\nhello\r\n0\r\n\r\n",
             "5\nhello\r\n0\r\n\r\n", "5\r\nhelloXX0\r\n\r\n", "g\r\nhello\r\n0\r\n\r\n", "\r\nhello\r\n0\r\n\r\n",
-            "5\r\nhello\r\n0\r\n", "5\r\nhello\n0\r\n\r\n", "FFFFFFFFFFFFFFFF\r\n", "5\u{0}\r\nhello\r\n0\r\n\r\n",
+            "5\r\nhello\r\n0\r\n", "5\r\nhello\n0\r\n\r\n", "5\u{0}\r\nhello\r\n0\r\n\r\n",
+            // No whitespace on a chunk-size line, no empty extension (strict llhttp's reading).
+            "5 ;ext\r\nhello\r\n0\r\n\r\n", "5; a\r\nhello\r\n0\r\n\r\n", "5;\r\nhello\r\n0\r\n\r\n",
+            "5;a=\r\nhello\r\n0\r\n\r\n", "5 \r\nhello\r\n0\r\n\r\n",
+            "0\r\nContent-Length: 5\r\n\r\n", "0\r\ntransfer-encoding: chunked\r\n\r\n",
             "0\r\nTrailer Field: x\r\n\r\n", "0\r\n: x\r\n\r\n", "5 x\r\nhello\r\n0\r\n\r\n",
             "0\r\nTrailer-Field: \u{1}\r\n\r\n", "5;\u{1}\r\nhello\r\n0\r\n\r\n",
         ].map { CorpusCase.refused(head + $0) }
         let endlessExtension = "5;" + String(repeating: "a", count: 20_000) + "\r\nhello\r\n0\r\n\r\n"
         return sound + refused + [
-            CorpusCase.refused(head + "200000\r\n", 413), CorpusCase.refused(head + endlessExtension, 431),
+            CorpusCase.refused(head + "200000\r\n", 413), CorpusCase.refused(head + "FFFFFFFFFFFFFFFF\r\n", 413),
+            CorpusCase.refused(head + endlessExtension, 431),
         ]
     }
 

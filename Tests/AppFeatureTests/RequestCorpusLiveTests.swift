@@ -34,7 +34,7 @@ struct RequestCorpusLiveTests {
                     Issue.record("\(item): \(error)")
                 }
             }
-            let refusals = RequestCorpus.all.filter { $0.closes && ($0.statuses.last ?? 0) >= 400 }.count
+            let refusals = RequestCorpus.all.filter(\.isRefused).count
             #expect(server.statistics().refusals == refusals, "every refusal is counted (/metrics: rejected, refused)")
         }
     }

@@ -7,14 +7,21 @@ The server's own /metrics counts what it answered, so requests and 5xx are the s
 not the fuzzer's.
 """
 
+import json
+import re
 import subprocess
 import sys
+import tomllib
 import urllib.request
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from counterpart_server import CLUSTER_INSTANCES, CLUSTER_URL
 
 CONFIG = Path(__file__).resolve().parent / "schemathesis.toml"
+EXPECTED_FINDINGS = Path(__file__).resolve().parent / "expected_findings.toml"
 # What the server under contract runs with: --dev, so the document's /__admin operations (the
 # newsletter's outbox and subscribers, api.md §6.2) exist instead of answering 404.
 SERVER_ARGUMENTS = ("--dev",)
@@ -73,3 +80,80 @@ def server_totals(base_url: str) -> dict:
             if sample.labels["status"].startswith("5"):
                 server_errors += sample.value
     return {"requests": int(requests), "server_errors": int(server_errors)}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One failed check of a Schemathesis run, as its JUnit report tells it."""
+
+    check: str
+    method: str
+    path: str
+    status: int | None
+    problem: str
+    codes: tuple[str, ...]
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.check} {self.method} {self.path} -> {self.status} {self.problem} {list(self.codes)}"
+
+
+def findings(report_dir: Path, sandbox: str | None = None) -> list[Finding]:
+    """Every failed check in the JUnit reports anywhere under `report_dir`, one per check and case."""
+    found = []
+    for report in sorted(report_dir.rglob("*.xml")):
+        for failure in ElementTree.parse(report).getroot().iter("failure"):
+            for case in re.split(r"\n?\d+\. Test Case ID: \S+\n", failure.text or "")[1:]:
+                found += _findings_in(case, sandbox)
+    return found
+
+
+def errors(report_dir: Path) -> list[str]:
+    """The cases Schemathesis could not run at all (a network error, a bad schema), by its reports."""
+    return [
+        error.text or error.get("message", "")
+        for report in sorted(report_dir.rglob("*.xml"))
+        for error in ElementTree.parse(report).getroot().iter("error")
+    ]
+
+
+def _findings_in(case: str, sandbox: str | None) -> list[Finding]:
+    status = re.search(r"^\[(\d{3})\]", case, re.M)
+    curl = re.search(r"curl -X (\w+) .*?'?(https?://[^\s']+)'?\s*$", case, re.M)
+    method, path = (curl.group(1), urlsplit(curl.group(2)).path) if curl else ("?", "?")
+    if sandbox is not None:
+        path = path.removeprefix(f"/sandboxes/{sandbox}")
+    problem, codes = "", ()
+    body = re.search(r"`(\{.*\})`", case, re.S)
+    if body:
+        try:
+            document = json.loads(body.group(1))
+        except json.JSONDecodeError:
+            document = {}
+        if isinstance(document, dict):
+            kind = document.get("type")
+            problem = kind.rsplit(":", 1)[-1] if isinstance(kind, str) else f"github:{document.get('message', '')}"
+            codes = tuple(str(error.get("code", "")) for error in document.get("errors") or [] if isinstance(error, dict))
+    return [
+        Finding(check, method, path, int(status.group(1)) if status else None, problem, codes, case)
+        for check in re.findall(r"^- (\w+) ", case, re.M)
+    ]
+
+
+def unexpected(found: list[Finding]) -> list[Finding]:
+    """The findings that expected_findings.toml does not list."""
+    entries = tomllib.loads(EXPECTED_FINDINGS.read_text())["finding"]
+
+    def listed(finding: Finding) -> bool:
+        return any(
+            finding.check == entry["check"]
+            and finding.method in entry["methods"]
+            and re.search(entry["path"], finding.path)
+            and finding.status == entry["status"]
+            and finding.problem == entry["problem"]
+            and all(code in entry.get("codes", finding.codes) for code in finding.codes)
+            for entry in entries
+        )
+
+    return [finding for finding in found if not listed(finding)]
+

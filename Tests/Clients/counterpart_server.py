@@ -23,11 +23,12 @@ CLUSTER_INSTANCES = os.environ.get("COUNTERPART_CLUSTER_INSTANCES", "").split()
 
 
 class Server:
-    """A running `counterpart serve`: its base URL and process."""
+    """A running `counterpart serve`: its base URL, process, and the lines it has printed so far."""
 
-    def __init__(self, url: str, process: subprocess.Popen):
+    def __init__(self, url: str, process: subprocess.Popen, output: list[str]):
         self.url = url
         self.process = process
+        self.output = output
 
 
 @contextmanager
@@ -76,8 +77,8 @@ def started_server(*arguments: str, database: str = "memory", timeout: float = 2
             elif time.monotonic() > deadline:
                 raise RuntimeError("counterpart did not report its port in time:\n" + "".join(printed))
         # Keep draining its output so a chatty server never blocks on a full pipe.
-        threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
-        yield Server(f"http://127.0.0.1:{port}", process)
+        threading.Thread(target=lambda: printed.extend(process.stdout), daemon=True).start()
+        yield Server(f"http://127.0.0.1:{port}", process, printed)
     finally:
         process.terminate()
         try:

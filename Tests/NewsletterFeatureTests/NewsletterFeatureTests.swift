@@ -268,7 +268,10 @@ struct NewsletterFeatureTests {
         let store = makeStore(repository: failing)
         let signup = request(.subscribe(Fixtures.address("a@example.com"), name: nil))
         await store.send(signup) { $0.request = signup }
-        await store.receive(\.internal.signedUp.failure) { $0.response = .problem(.internalError()) }
+        await store.receive(\.internal.signedUp.failure) {
+            $0.response = .problem(
+                .internalError(cause: "RepositoryError.unknown: disk I/O error at /var/lib/secret.db"))
+        }
         await store.finish()
         #expect(try await outbox.list().isEmpty, "a failed sign-up sends nothing")
     }

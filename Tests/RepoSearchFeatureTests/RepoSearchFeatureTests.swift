@@ -66,7 +66,9 @@ struct RepoSearchFeatureTests {
         }
         let request = try searchRequest("swift")
         await store.send(request) { $0.request = request }
-        await store.receive(\.internal.searched.failure) { $0.response = .problem(.internalError()) }
+        await store.receive(\.internal.searched.failure) {
+            $0.response = .problem(.internalError(cause: "RepositoryError.unknown: database disk image is malformed"))
+        }
         await store.finish()
     }
 

@@ -72,18 +72,21 @@ struct TodosFeatureTests {
     }
 
     @Test(
-        "an unexpected repository failure is a 500 problem without internals",
+        "an unexpected repository failure is a 500 problem whose cause, for the log, names the error",
         arguments: [
-            RepositoryError.unknown("disk I/O error at /var/lib/secret.db") as any Error,
-            CocoaError(.fileReadCorruptFile) as any Error,
+            (
+                RepositoryError.unknown("disk I/O error at /var/lib/secret.db") as any Error,
+                "RepositoryError.unknown: disk I/O error at /var/lib/secret.db"
+            ),
+            (CocoaError(.fileReadCorruptFile) as any Error, String(reflecting: CocoaError(.fileReadCorruptFile))),
         ])
-    func unexpectedFailure(error: any Error) async {
+    func unexpectedFailure(error: any Error, cause: String) async {
         let store = makeStore { $0.todoRepository.fetch = { _ in throw error } }
         let request = request(.fetch(Self.checkMail.id))
         await store.send(request) {
             $0.request = request
         }
-        await store.receive(\.internal.fetched.failure) { $0.response = .problem(.internalError()) }
+        await store.receive(\.internal.fetched.failure) { $0.response = .problem(.internalError(cause: cause)) }
         await store.finish()
     }
 

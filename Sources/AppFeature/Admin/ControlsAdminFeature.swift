@@ -50,7 +50,7 @@ public struct ControlsAdminFeature: Reducer, Sendable {
         case .internal(.reset(.success(let summary))):
             state.response = .json(summary)
         case .internal(.reset(.failure(let error))), .internal(.journalRead(.failure(let error))):
-            state.response = .problem((error as? any ProblemError)?.problem ?? .internalError())
+            state.response = .problem(Problem.answering(error))
         case .request(.listRequests(let limit)):
             let journal = controls.journal
             return .task({ .internal(.journalRead($0)) }) { .json(try await journal.newest(limit)) }

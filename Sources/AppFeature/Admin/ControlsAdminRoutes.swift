@@ -73,7 +73,7 @@ public struct ControlsAdminRoutes: Routes {
     /// The body as a JSON merge patch of the flags: `latency` (`null` turns it off, else
     /// `{"minMs", "maxMs"}` within 0–8000) and `faultRate` (0–1); absent members stay as they are.
     static func update(from request: ServerRequest) throws(RouteError) -> ControlsAdminRequest {
-        var body = try BodyReader(request)
+        var body = try BodyReader(request, accepting: BodyReader.patchTypes)
         var latency: ClosedRange<Int>?? = nil
         if body.isNull("latency") {
             latency = .some(nil)

@@ -40,7 +40,7 @@ enum FeatureRun {
                     must end with `state.response` set: set it in the reducer case that handles that action.
                     """
                 )
-                responder.send(.problem(.internalError()))
+                responder.send(.problem(.internalError(cause: "\(R.self) stopped without answering (reported above)")))
             }
         )
         let loop = responder.exchange.loop

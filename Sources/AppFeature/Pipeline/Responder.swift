@@ -77,6 +77,7 @@ public struct Responder: Sendable {
     /// time spent waiting for effects, reported as `Server-Timing: repo;dur`.
     public func send(_ response: Response, repositoryDuration: Double = 0) {
         guard !exchange.isAnswered else { return }
+        if let cause = response.problem?.cause { logUnexpected(cause) }
         let elapsed = elapsed
         let milliseconds = elapsed.inMilliseconds
         var final = ResponseFinalizer.finalize(
@@ -188,6 +189,23 @@ public struct Responder: Sendable {
     private var loggedPath: String {
         guard let sandboxName else { return request.targetPath }
         return SandboxPrefix.naming(sandboxName.rawValue) + request.path
+    }
+
+    /// Where unexpected errors go, whether or not requests are logged (`--access-log`).
+    private static let errorLog = Logger(label: "counterpart.errors")
+
+    /// Logs what made the request fail unexpectedly, once, under the id its 500 names.
+    private func logUnexpected(_ cause: String) {
+        Self.errorLog.error(
+            "unexpected error",
+            metadata: [
+                "request_id": "\(request.id)",
+                "method": "\(request.method.rawValue)",
+                "path": "\(loggedPath)",
+                "route": "\(route)",
+                "error": "\(cause)",
+            ]
+        )
     }
 
     private func log(_ final: Response, milliseconds: Double) {

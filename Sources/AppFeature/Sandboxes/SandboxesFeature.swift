@@ -49,7 +49,7 @@ public struct SandboxesFeature: Reducer, Sendable {
             state.response = .problem(
                 .notFound("No sandbox \(name) is live; GET /__admin/sandboxes lists them (--dev)."))
         case .internal(.dropped(_, .failure(let error))):
-            state.response = .problem((error as? any ProblemError)?.problem ?? .internalError())
+            state.response = .problem(Problem.answering(error))
         }
         return .none
     }

@@ -1,3 +1,4 @@
+import HTTPKit
 import Synchronization
 
 /// Open connections, in total and per client address, across every loop of one server.

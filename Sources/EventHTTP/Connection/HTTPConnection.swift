@@ -1,6 +1,7 @@
 import CLibevent
 import Glibc
 import HTTPKit
+import HTTPWire
 import HTTPTypes
 
 /// One client connection, speaking HTTP/1.1 (and 1.0) on libevent's event loop: it reads requests

@@ -1,6 +1,7 @@
 import CLibevent
 import Glibc
 public import HTTPKit
+import HTTPWire
 import HTTPTypes
 
 /// One request in flight on one loop, and the only way to answer it.

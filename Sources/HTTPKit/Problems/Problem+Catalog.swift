@@ -91,15 +91,24 @@ extension Problem {
         )
     }
 
-    /// 500: something unexpected failed; the detail never carries internals.
-    public static func internalError() -> Self {
-        Self(
+    /// 500: something unexpected failed. The detail never carries internals; `cause` says what
+    /// failed, and the responder logs it under the request id.
+    public static func internalError(cause: String) -> Self {
+        var problem = Self(
             status: .internalServerError,
             slug: "internal-error",
             title: "Internal error",
             detail:
                 "The server failed unexpectedly while handling this request; it has been logged under its request id."
         )
+        problem.cause = cause
+        return problem
+    }
+
+    /// The problem answering `error`: its own when it is a `ProblemError`, else an internal error
+    /// caused by it.
+    public static func answering(_ error: any Error) -> Self {
+        (error as? any ProblemError)?.problem ?? .internalError(cause: String(reflecting: error))
     }
 
     /// 503 with `Retry-After: 1`: draining, past the request deadline, or over the in-flight cap.

@@ -24,6 +24,9 @@ public struct Problem: Sendable, Equatable {
     /// GitHub's `message` when it differs from the status's reason phrase (`Validation Failed`,
     /// `API rate limit exceeded for …`); only the GitHub envelope writes it.
     public var message: String?
+    /// What failed, for the server's log only — never written into a body: set on an internal
+    /// error, whose client sees only that it "has been logged under its request id".
+    public var cause: String?
 
     /// Creates a problem.
     public init(

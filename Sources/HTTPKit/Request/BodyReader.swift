@@ -12,6 +12,10 @@ public struct BodyReader {
     /// The field errors found so far.
     public private(set) var errors: [FieldError] = []
 
+    /// What every PATCH route reads, in the order its 415's `Accept-Patch` lists them (api.md §1):
+    /// a JSON merge patch (RFC 7396), or the same object labelled plain JSON.
+    public static let patchTypes = ["application/merge-patch+json", "application/json"]
+
     /// Reads `request`'s body as a JSON object (400/413/415 as `JSONBody` decides; 422 if not an object).
     public init(
         _ request: ServerRequest, limit: Int = JSONBody.defaultLimit, accepting: [String] = ["application/json"]

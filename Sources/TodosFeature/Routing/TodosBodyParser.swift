@@ -22,7 +22,7 @@ enum TodosBodyParser {
 
     /// `PATCH /todos/{id}`: merge-patch or plain JSON; `null` members are 422 (nothing is deletable).
     static func patch(_ request: ServerRequest, pathID: UUID, view: TodoView = .api) throws(RouteError) -> TodoPatch {
-        var body = try BodyReader(request, accepting: ["application/merge-patch+json", "application/json"])
+        var body = try BodyReader(request, accepting: BodyReader.patchTypes)
         for name in [view.descriptionField, view.completionField, "order", "id"] where body.isNull(name) {
             body.fail(
                 FieldError(field: name, code: "type", detail: "\(name) cannot be null: no todo member is deletable."))

@@ -84,8 +84,8 @@ struct SlowFeature: Reducer, Sendable {
         case .internal(.finished(.success)):
             state.response = .json(bytes: Array(#"{"done":true}"#.utf8))
             return .none
-        case .internal(.finished(.failure)):
-            state.response = .problem(.internalError())
+        case .internal(.finished(.failure(let error))):
+            state.response = .problem(.answering(error))
             return .none
         }
     }

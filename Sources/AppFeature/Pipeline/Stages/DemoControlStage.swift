@@ -94,7 +94,7 @@ struct DemoControlStage: PipelineStage {
                         switch result {
                         case .success(let fails): counted(fails)
                         case .failure(let error):
-                            flow.responder.send(.problem((error as? any ProblemError)?.problem ?? .internalError()))
+                            flow.responder.send(.problem(Problem.answering(error)))
                         }
                     })
             }

@@ -30,7 +30,7 @@ struct IdempotencyStage: PipelineStage {
                     switch decision {
                     case .success(let decision): Self.go(on: decision, flow, key: key, scope: scope, next: next)
                     case .failure(let error):
-                        flow.responder.send(.problem((error as? any ProblemError)?.problem ?? .internalError()))
+                        flow.responder.send(.problem(Problem.answering(error)))
                     }
                 })
         }

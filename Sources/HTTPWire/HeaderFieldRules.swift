@@ -1,12 +1,20 @@
 import HTTPKit
 
 /// The header-field rules of RFC 9110 §5 and RFC 9112 §5–6: names are tokens, values hold no
-/// controls, `Host` comes once, and the body's framing is stated one unambiguous way.
+/// controls, `Host` comes once with a valid value, and the body's framing is stated one
+/// unambiguous way.
+///
+/// Where the RFCs allow a leniency on framing, this server takes the stricter reading that strict
+/// llhttp takes, so no proxy in front can read a request's end differently: `Content-Length` given
+/// twice is refused even when both agree (RFC 9110 §8.6 lets a recipient accept that), and only
+/// spaces may surround a framing field's value — a tab there is refused (`chunked\t`).
 struct HeaderFieldRules {
     private let target: HeadBytes
     private var hosts = 0
     private var lengths: [HeadBytes] = []
     private var encodings: [HeadBytes] = []
+    /// Whether an `Upgrade` field came: with `Connection: upgrade`, the connection closes after the answer.
+    private(set) var hasUpgrade = false
 
     init(target: HeadBytes) { self.target = target }
 
@@ -34,12 +42,28 @@ struct HeaderFieldRules {
             )
         }
         switch name.count {
-        case 4 where Self.equalsIgnoringCase(name, "host"): hosts += 1
-        case 14 where Self.equalsIgnoringCase(name, "content-length"): lengths.append(value)
-        case 17 where Self.equalsIgnoringCase(name, "transfer-encoding"): encodings.append(value)
+        case 4 where Self.equalsIgnoringCase(name, "host"):
+            hosts += 1
+            guard HostSyntax.isValid(value) else {
+                throw refusal(
+                    "The Host header \(Printable.quote(value)) is not a host and an optional port (RFC 9112 §3.2).")
+            }
+        case 7 where Self.equalsIgnoringCase(name, "upgrade"):
+            hasUpgrade = true
+        case 14 where Self.equalsIgnoringCase(name, "content-length"):
+            try refuseTab(in: line[(colon + 1)...], of: name)
+            lengths.append(value)
+        case 17 where Self.equalsIgnoringCase(name, "transfer-encoding"):
+            try refuseTab(in: line[(colon + 1)...], of: name)
+            encodings.append(value)
         default: break
         }
         return (name, value)
+    }
+
+    private func refuseTab(in value: HeadBytes, of name: HeadBytes) throws(RequestRefusal) {
+        guard value.contains(0x09) else { return }
+        throw refusal("Only spaces may surround the value of \(String(decoding: name, as: UTF8.self)), not a tab.")
     }
 
     /// The body's framing once every field is in, or why the fields make it doubtful.
@@ -62,7 +86,7 @@ struct HeaderFieldRules {
 
     private func declaredLength(_ first: HeadBytes, maxBodyBytes: Int) throws(RequestRefusal) -> BodyFraming {
         let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
-        guard !first.isEmpty, first.allSatisfy(digits.contains), lengths.allSatisfy({ $0.elementsEqual(first) }) else {
+        guard lengths.count == 1, !first.isEmpty, first.allSatisfy(digits.contains) else {
             let given = lengths.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
             throw refusal("Content-Length must be one decimal number, given once; got \(given).")
         }

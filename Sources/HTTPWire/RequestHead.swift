@@ -1,5 +1,5 @@
-import HTTPKit
-import HTTPTypes
+package import HTTPKit
+package import HTTPTypes
 
 /// The bytes of a head as they sit in libevent's buffer, read in place.
 typealias HeadBytes = Slice<UnsafeRawBufferPointer>
@@ -12,25 +12,29 @@ typealias HeadBytes = Slice<UnsafeRawBufferPointer>
 /// server to disagree about where a request ends. Lines end in CRLF; a bare CR or LF is refused, as
 /// is an obsolete line fold. The check reads the bytes where libevent holds them; only what the
 /// handler keeps (target, field names and values) is copied out.
-struct RequestHead {
+package struct RequestHead: Sendable {
     /// The request's method.
-    let method: HTTPRequest.Method
-    /// The request target as sent, split into path, query and sandbox prefix.
-    let target: RequestTarget
-    /// The header fields, in order.
-    let headers: HTTPFields
+    package let method: HTTPRequest.Method
+    /// The request target split into path, query and sandbox prefix: as sent in origin-form, the
+    /// URL's path and query in absolute-form (`TargetForm`).
+    package let target: RequestTarget
+    /// The header fields, in order; an absolute-form target's authority is the `Host` value.
+    package let headers: HTTPFields
     /// Whether the request line said HTTP/1.0 (the answer says it too).
-    let isHTTP10: Bool
+    package let isHTTP10: Bool
     /// Whether the connection stays open after the answer: HTTP/1.1 unless `Connection: close`,
-    /// HTTP/1.0 only with `Connection: keep-alive` (RFC 9112 §9.3).
-    let keepsAlive: Bool
+    /// HTTP/1.0 only with `Connection: keep-alive` (RFC 9112 §9.3) — and never after CONNECT or a
+    /// request asking to upgrade (`Connection: upgrade` with `Upgrade`): the server answers them in
+    /// HTTP/1.1, but a proxy in front may already pass what follows as a tunnel or the other
+    /// protocol, as llhttp does.
+    package let keepsAlive: Bool
     /// Whether the client waits for `100 Continue` before sending the body (RFC 9110 §10.1.1).
-    let expectsContinue: Bool
+    package let expectsContinue: Bool
     /// How the body that follows is framed.
-    let framing: BodyFraming
+    package let framing: BodyFraming
     /// Whether that body is dropped rather than read: a HEAD or TRACE request has no use for
     /// content (RFC 9110 §9.3.2, §9.3.8), but it is consumed, keeping the connection's framing in step.
-    let discardsBody: Bool
+    package let discardsBody: Bool
 
     /// Checks `bytes`, a head ending in its empty line. `maxBodyBytes` refuses a declared length
     /// before any body byte is read.
@@ -64,16 +68,26 @@ struct RequestHead {
                 target: rules.targetText)
         }
         self.method = method
-        target = RequestTarget(bytes: UnsafeRawBufferPointer(rebasing: requestLine.target))
+        let routed: TargetForm.Routed
+        do throws(RequestRefusal) {
+            routed = try TargetForm.read(requestLine.target, method: method)
+        } catch {
+            throw RequestRefusal(error.reason, error.detail, target: rules.targetText)
+        }
+        target =
+            routed.path.map(RequestTarget.init)
+            ?? RequestTarget(bytes: UnsafeRawBufferPointer(rebasing: requestLine.target))
+        if let authority = routed.authority { headers[.hostHeader] = authority }
         self.headers = headers
         isHTTP10 = requestLine.isHTTP10
-        keepsAlive = isHTTP10 ? connection.keepAlive && !connection.close : !connection.close
+        let upgrades = method == .connect || (connection.upgrade && rules.hasUpgrade)
+        keepsAlive = !upgrades && (isHTTP10 ? connection.keepAlive && !connection.close : !connection.close)
         framing = try rules.framing(isHTTP10: isHTTP10, maxBodyBytes: maxBodyBytes)
         self.expectsContinue = expectsContinue && !isHTTP10 && framing != .none
         discardsBody = framing != .none && (method == .head || method == .trace)
     }
 
-    /// The methods this server implements; any other well-formed token is answered 501.
+    /// The methods this server knows; any other well-formed token is answered 501.
     private static func method(_ token: HeadBytes) -> HTTPRequest.Method? {
         switch token.count {
         case 3 where token.elementsEqual("GET".utf8): .get
@@ -90,10 +104,12 @@ struct RequestHead {
     }
 }
 
-/// The `close` and `keep-alive` options of `Connection` fields (RFC 9110 §7.6.1), case-insensitive.
+/// The `close`, `keep-alive` and `upgrade` options of `Connection` fields (RFC 9110 §7.6.1),
+/// case-insensitive.
 private struct ConnectionOptions {
     var close = false
     var keepAlive = false
+    var upgrade = false
 
     mutating func read(_ value: HeadBytes) {
         for option in value.split(separator: UInt8(ascii: ",")) {
@@ -101,6 +117,7 @@ private struct ConnectionOptions {
             let token = trimmed.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
             if HeaderFieldRules.equalsIgnoringCase(token, "close") { close = true }
             if HeaderFieldRules.equalsIgnoringCase(token, "keep-alive") { keepAlive = true }
+            if HeaderFieldRules.equalsIgnoringCase(token, "upgrade") { upgrade = true }
         }
     }
 }

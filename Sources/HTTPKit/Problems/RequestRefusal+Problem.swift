@@ -1,4 +1,3 @@
-public import HTTPKit
 import HTTPTypes
 
 extension RequestRefusal {

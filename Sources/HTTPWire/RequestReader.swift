@@ -1,14 +1,14 @@
 import CLibevent
-import HTTPKit
+package import HTTPKit
 
 /// Reads one connection's requests out of its input buffer: a head once its empty line is there
 /// (checked whole by `RequestHead`), then the body its head declared, by length or by chunks
 /// (`ChunkedFraming`), so this server and any proxy in front read the same request boundaries.
 ///
 /// It only parses; the connection decides when to read, what to answer and how long to wait.
-struct RequestReader {
+package struct RequestReader {
     /// What reading the input led to.
-    enum Step {
+    package enum Step {
         /// The input holds no complete request (yet).
         case needMore
         /// A head declaring a body was read; `expectsContinue` when the client waits for `100
@@ -19,7 +19,7 @@ struct RequestReader {
     }
 
     /// What the reader is in the middle of, for the connection's deadlines.
-    enum Part { case head, body }
+    package enum Part { case head, body }
 
     private enum State {
         /// Waiting for a head; `scanned` bytes are known to hold no end of head yet.
@@ -35,13 +35,13 @@ struct RequestReader {
     private var state = State.head(scanned: 0)
     private var body: [UInt8] = []
 
-    init(maxHeaderBytes: Int, maxBodyBytes: Int) {
+    package init(maxHeaderBytes: Int, maxBodyBytes: Int) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
     }
 
     /// The part begun and not finished: `nil` between requests.
-    var unfinished: Part? {
+    package var unfinished: Part? {
         switch state {
         case .head(let scanned): scanned > 0 ? .head : nil
         case .body, .chunked: .body
@@ -49,7 +49,7 @@ struct RequestReader {
     }
 
     /// Reads from `input` as far as it takes to finish a request, a head with a body, or the input.
-    mutating func next(from input: OpaquePointer) throws(RequestRefusal) -> Step {
+    package mutating func next(from input: OpaquePointer) throws(RequestRefusal) -> Step {
         while true {
             switch state {
             case .head(let scanned):

@@ -1,5 +1,5 @@
 /// How the bytes after a request's head are delimited (RFC 9112 §6.3), as `RequestHead` decided it.
-enum BodyFraming: Equatable {
+package enum BodyFraming: Equatable, Sendable {
     /// No body: the next byte starts the next request.
     case none
     /// Exactly this many bytes (`Content-Length`, more than zero).

@@ -4,14 +4,15 @@ import HTTPKit
 ///
 /// A lenient reader (evhttp's `strtoll`) lets `+5`, ` 5` and `0x5` pass as sizes — each a way for
 /// a proxy in front and this server to disagree about where a body ends. This reader accepts
-/// exactly `1*HEXDIG [ chunk-ext ] CRLF`, data, CRLF, and a last chunk with optional trailer
-/// fields, which are checked and dropped. Data bytes are not fed here: while `dataRemaining` is
-/// non-zero the connection takes them in bulk.
+/// exactly `1*HEXDIG *chunk-ext CRLF` with no whitespace anywhere on the line (`ChunkExtensions`),
+/// data, CRLF, and a last chunk with optional trailer fields, which are checked and dropped — and
+/// refused when they name the message's framing (`Content-Length`, `Transfer-Encoding`: RFC 9110
+/// §6.5.1 forbids them there, and strict llhttp refuses them). Data bytes are not fed here: while
+/// `dataRemaining` is non-zero the connection takes them in bulk.
 struct ChunkedFraming {
     private enum State: Equatable {
         case size(digits: Int, value: Int)
-        case sizeWhitespace(value: Int)
-        case extensions(value: Int)
+        case extensions(value: Int, ChunkExtensions)
         case sizeLF(value: Int)
         case data
         case dataCR
@@ -37,6 +38,8 @@ struct ChunkedFraming {
     private let maxTrailerBytes: Int
     private var bodyBytes = 0
     private var trailerBytes = 0
+    /// The current trailer line's name so far, lower-cased, as far as a framing field's name goes.
+    private var trailerName: [UInt8] = []
     /// Data bytes of the current chunk still to pass through unread.
     private(set) var dataRemaining = 0
     /// Bytes of the current size line: extensions are allowed, not without end (at most
@@ -57,7 +60,7 @@ struct ChunkedFraming {
     /// Takes one framing byte.
     mutating func read(_ byte: UInt8) throws(RequestRefusal) -> Step {
         switch state {
-        case .size, .sizeWhitespace, .extensions, .sizeLF:
+        case .size, .extensions, .sizeLF:
             sizeLineBytes += 1
             guard sizeLineBytes <= maxTrailerBytes else {
                 throw RequestRefusal(
@@ -69,28 +72,19 @@ struct ChunkedFraming {
         switch state {
         case .size(let digits, let value):
             if let digit = Self.hexValue(byte) {
-                guard digits < 15 else { throw Self.malformed("A chunk size has more than 15 hex digits.") }
-                state = .size(digits: digits + 1, value: value * 16 + digit)
+                // Past the body limit the size is refused before it can overflow, whatever its
+                // leading zeros: `0000000000000000005` is five.
+                let size = value * 16 + digit
+                guard size <= maxBodyBytes else { throw Self.tooLarge(maxBodyBytes) }
+                state = .size(digits: digits + 1, value: size)
                 return .needMore
             }
             guard digits > 0 else {
                 throw Self.malformed("A chunk size must start with a hex digit; got \(Printable.quote([byte])).")
             }
             return try endOfSize(byte, value: value)
-        case .sizeWhitespace(let value):
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"): break
-            case UInt8(ascii: ";"): state = .extensions(value: value)
-            default:
-                throw Self.malformed("Only a chunk extension (\";name=value\") may follow a chunk size and its spaces.")
-            }
-            return .needMore
-        case .extensions(let value):
-            if byte == UInt8(ascii: "\r") {
-                state = .sizeLF(value: value)
-            } else if byte < 0x20 && byte != 0x09 || byte == 0x7F {
-                throw Self.malformed("A chunk extension holds the control byte \(Printable.hex(byte)).")
-            }
+        case .extensions(let value, var extensions):
+            state = try extensions.read(byte) ? .sizeLF(value: value) : .extensions(value: value, extensions)
             return .needMore
         case .sizeLF(let value):
             guard byte == UInt8(ascii: "\n") else { throw Self.malformed("A chunk-size line must end in CRLF.") }
@@ -117,6 +111,7 @@ struct ChunkedFraming {
                 throw Self.malformed("A trailer line must start with a field name; got \(Printable.quote([byte])).")
             }
             state = .trailerName
+            trailerName.removeAll(keepingCapacity: true)
             return try trailerByte(byte)
         case .trailerName, .trailerValue:
             return try trailerByte(byte)
@@ -136,11 +131,11 @@ struct ChunkedFraming {
         case UInt8(ascii: "\r"):
             state = .sizeLF(value: value)
         case UInt8(ascii: ";"):
-            state = .extensions(value: value)
-        case UInt8(ascii: " "), UInt8(ascii: "\t"):
-            state = .sizeWhitespace(value: value)
+            state = .extensions(value: value, ChunkExtensions())
         default:
-            throw Self.malformed("A chunk size must be hex digits only; got \(Printable.quote([byte])) after them.")
+            throw Self.malformed(
+                "A chunk size is hex digits, then \";\" and an extension or CRLF, without spaces; got \(Printable.quote([byte])) after the digits."
+            )
         }
         return .needMore
     }
@@ -151,10 +146,7 @@ struct ChunkedFraming {
             return .needMore
         }
         bodyBytes += size
-        guard bodyBytes <= maxBodyBytes else {
-            throw RequestRefusal(
-                .bodyTooLarge, "The chunked body exceeds \(maxBodyBytes) bytes, the most this server takes.")
-        }
+        guard bodyBytes <= maxBodyBytes else { throw Self.tooLarge(maxBodyBytes) }
         state = .data
         dataRemaining = size
         return .needMore
@@ -168,8 +160,13 @@ struct ChunkedFraming {
         }
         if state == .trailerName {
             if byte == UInt8(ascii: ":") {
+                try refuseFramingTrailer()
                 state = .trailerValue
-            } else if !HTTPToken.isTokenByte(byte) {
+            } else if HTTPToken.isTokenByte(byte) {
+                // One byte past the longest name is kept, so a longer name never matches; `| 0x20`
+                // lower-cases a letter, and no other token byte becomes one.
+                if trailerName.count <= Self.longestFramingName { trailerName.append(byte | 0x20) }
+            } else {
                 throw Self.malformed(
                     "A trailer line must be a field name, a colon and a value; got \(Printable.quote([byte])).")
             }
@@ -181,6 +178,16 @@ struct ChunkedFraming {
         return .needMore
     }
 
+    private static let framingFieldNames = [Array("content-length".utf8), Array("transfer-encoding".utf8)]
+    private static let longestFramingName = 17
+
+    private func refuseFramingTrailer() throws(RequestRefusal) {
+        guard Self.framingFieldNames.contains(trailerName) else { return }
+        throw Self.malformed(
+            "A trailer cannot carry \(String(decoding: trailerName, as: UTF8.self)): it frames the message (RFC 9110 §6.5.1)."
+        )
+    }
+
     private static func hexValue(_ byte: UInt8) -> Int? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
@@ -188,6 +195,10 @@ struct ChunkedFraming {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
         default: nil
         }
+    }
+
+    private static func tooLarge(_ limit: Int) -> RequestRefusal {
+        RequestRefusal(.bodyTooLarge, "The chunked body exceeds \(limit) bytes, the most this server takes.")
     }
 
     private static func malformed(_ detail: String) -> RequestRefusal {

@@ -1,0 +1,1 @@
+../../../HTTPWireTests/WireFeed.swift
