@@ -337,7 +337,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPWireTests",
-            dependencies: ["CLibevent", "HTTPKit", "HTTPWire", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: [
+                "CLibevent", "HTTPKit", "HTTPWire", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

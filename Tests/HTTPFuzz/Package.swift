@@ -17,7 +17,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "HTTPWireFuzzer",
-            dependencies: ["CLibevent", "HTTPKit", "HTTPWire", .product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: [
+                "CLibevent", "HTTPKit", "HTTPWire", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
     ]
 )
