@@ -107,4 +107,4 @@ def test_a_served_follow_up_is_answered_as_health(port):
         if len(found) == len(messages) and found[-1][0] not in REFUSALS:
             assert found[-1][0] == 200, f"{case['name']}: the follow-up got {found[-1][0]}"
             checked += 1
-    assert checked > 100, f"only {checked} follow-ups were served: the corpus lost its point"
+    assert checked >= 50, f"only {checked} follow-ups were served: the corpus lost its point"
