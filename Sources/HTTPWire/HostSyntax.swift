@@ -3,56 +3,53 @@
 ///
 /// `uri-host` is a bracketed IP literal or a reg-name — letters, digits, `-._~`, sub-delims and
 /// percent-escapes, which covers IPv4 addresses too — and the port is digits. An empty value is
-/// valid: RFC 9112 has a client send it when the target has no authority.
+/// valid: RFC 9112 has a client send it when the target has no authority. Every request is checked,
+/// so the check is one pass over the bytes where they lie.
 enum HostSyntax {
-    static func isValid(_ value: some Collection<UInt8>) -> Bool {
-        guard value.first == UInt8(ascii: "[") else {
-            let colon = value.firstIndex(of: UInt8(ascii: ":"))
-            return isRegName(value[..<(colon ?? value.endIndex)])
-                && isPort(colon.map { value[value.index(after: $0)...] })
-        }
-        guard let close = value.firstIndex(of: UInt8(ascii: "]")) else { return false }
-        let literal = value[value.index(after: value.startIndex)..<close]
-        let afterLiteral = value[value.index(after: close)...]
-        guard !literal.isEmpty,
-            literal.allSatisfy({ isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: ":") })
-        else { return false }
-        guard let first = afterLiteral.first else { return true }
-        return first == UInt8(ascii: ":") && isPort(afterLiteral.dropFirst())
+    static func isValid(_ value: HeadBytes) -> Bool {
+        isValid(UnsafeRawBufferPointer(rebasing: value))
     }
 
-    private static func isRegName(_ name: some Collection<UInt8>) -> Bool {
-        var index = name.startIndex
-        while index < name.endIndex {
-            let byte = name[index]
-            if byte == UInt8(ascii: "%") {
-                let digits = name[name.index(after: index)...].prefix(2)
-                guard digits.count == 2, digits.allSatisfy(isHexDigit) else { return false }
-                index = name.index(index, offsetBy: 3)
-                continue
+    static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        if bytes.first == UInt8(ascii: "[") {
+            // An IP literal: IPv6 or IPvFuture, whose characters are hex digits, dots, colons and
+            // the reg-name's (its exact grammar is the resolver's; none is resolved here).
+            index = 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
+                guard isNameByte(bytes[index]) || bytes[index] == UInt8(ascii: ":") else { return false }
+                index += 1
             }
-            guard isUnreserved(byte) || isSubDelimiter(byte) else { return false }
-            index = name.index(after: index)
+            guard index < bytes.count, index > 1 else { return false }
+            index += 1
+        } else {
+            while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+                if bytes[index] == UInt8(ascii: "%") {
+                    guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
+                        return false
+                    }
+                    index += 3
+                    continue
+                }
+                guard isNameByte(bytes[index]) else { return false }
+                index += 1
+            }
         }
-        return true
+        guard index < bytes.count else { return true }
+        guard bytes[index] == UInt8(ascii: ":") else { return false }
+        return bytes[(index + 1)...].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
-    private static func isPort(_ port: (some Collection<UInt8>)?) -> Bool {
-        port?.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? true
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
+    /// A reg-name's byte, `%` aside: unreserved (letters, digits, `-._~`) or a sub-delim (`!$&'()*+,;=`).
+    private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."),
+            UInt8(ascii: "-"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "~"),
+            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&")...UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="):
             true
         default: false
         }
-    }
-
-    private static func isSubDelimiter(_ byte: UInt8) -> Bool {
-        "!$&'()*+,;=".utf8.contains(byte)
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

@@ -9,8 +9,9 @@ package import HTTPKit
 package struct RequestReader {
     /// What reading the input led to.
     package enum Step {
-        /// The input holds no complete request (yet).
-        case needMore
+        /// The input holds no complete request (yet); `unfinished` is the part begun and not
+        /// finished, `nil` between requests (for the connection's deadlines).
+        case needMore(unfinished: Part?)
         /// A head declaring a body was read; `expectsContinue` when the client waits for `100
         /// Continue` and the body is not here yet.
         case bodyFollows(expectsContinue: Bool)
@@ -40,39 +41,38 @@ package struct RequestReader {
         self.maxBodyBytes = maxBodyBytes
     }
 
-    /// The part begun and not finished: `nil` between requests.
-    package var unfinished: Part? {
-        switch state {
-        case .head(let scanned): scanned > 0 ? .head : nil
-        case .body, .chunked: .body
-        }
-    }
-
     /// Reads from `input` as far as it takes to finish a request, a head with a body, or the input.
     package mutating func next(from input: OpaquePointer) throws(RequestRefusal) -> Step {
         while true {
             switch state {
             case .head(let scanned):
-                guard let length = try headLength(in: input, scanned: scanned) else { return .needMore }
+                guard let length = try headLength(in: input, scanned: scanned) else {
+                    return .needMore(unfinished: hasBegunHead ? .head : nil)
+                }
                 return try readHead(length: length, from: input)
             case .body(let head, let remaining):
                 let count = min(remaining, evbuffer_get_length(input))
-                guard count > 0 else { return .needMore }
+                guard count > 0 else { return .needMore(unfinished: .body) }
                 take(count, from: input, keeping: !head.discardsBody)
                 guard count == remaining else {
                     state = .body(head, remaining: remaining - count)
-                    return .needMore
+                    return .needMore(unfinished: .body)
                 }
                 return finished(head)
             case .chunked(let head, var framing):
-                guard evbuffer_get_length(input) > 0 else { return .needMore }
+                guard evbuffer_get_length(input) > 0 else { return .needMore(unfinished: .body) }
                 guard try follow(&framing, in: input, keeping: !head.discardsBody) else {
                     state = .chunked(head, framing)
-                    return .needMore
+                    return .needMore(unfinished: .body)
                 }
                 return finished(head)
             }
         }
+    }
+
+    /// Whether bytes of a head have arrived, not yet all of it.
+    private var hasBegunHead: Bool {
+        if case .head(let scanned) = state { scanned > 0 } else { false }
     }
 
     /// The length of the head at the front of `input` once its empty line has arrived, or `nil`.

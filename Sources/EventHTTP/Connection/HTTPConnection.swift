@@ -185,8 +185,8 @@ final class HTTPConnection: EndOfTurnWriter {
             while phase == .reading, !isClosed {
                 if evbuffer_get_length(output) > server.configuration.maxUnreadBytes { return pauseReading() }
                 switch try reader.next(from: input) {
-                case .needMore:
-                    timeUnfinishedPart()
+                case .needMore(let unfinished):
+                    if let unfinished { timeUnfinishedPart(unfinished) }
                     return
                 case .bodyFollows(let expectsContinue):
                     if expectsContinue { writeContinue() }
@@ -202,8 +202,7 @@ final class HTTPConnection: EndOfTurnWriter {
 
     /// Starts a head's clock at its first byte (the first request's runs from the connection's
     /// opening), and restarts the stall part of a clock already running: bytes arrived.
-    private func timeUnfinishedPart() {
-        guard let part = reader.unfinished else { return }
+    private func timeUnfinishedPart(_ part: RequestReader.Part) {
         if case .part(part) = deadline { setDeadline(.part(part)) } else { startPart(part) }
     }
 
