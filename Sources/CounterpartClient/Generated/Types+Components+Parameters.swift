@@ -152,7 +152,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/PinRadius`.
         public typealias PinRadius = Swift.Double
-        /// minLon,minLat,maxLon,maxLat (GeoJSON order). Longitudes in [-540, 540] wrap into [-180, 180); minLon > maxLon after wrapping crosses the antimeridian (Fiji: 177,-20,-178,-16); a span of 360 degrees or more is the whole world; latitudes clamp; edges widen outward to 4 decimals. Excludes lat/lon. What the document cannot state: exactly one of centre and bbox is required.
+        /// minLon,minLat,maxLon,maxLat (GeoJSON order). Longitudes in [-540, 540] wrap into [-180, 180); minLon > maxLon after wrapping crosses the antimeridian (Fiji: 177,-20,-178,-16); a span of 360 degrees or more is the whole world; latitudes clamp; edges widen outward to 4 decimals. Excludes lat/lon. The pattern is the syntax (four decimal numbers, spaces around each ignored); what it cannot state: the ranges above, minLat <= maxLat, and that exactly one of centre and bbox is required.
         ///
         /// - Remark: Generated from `#/components/parameters/PinBBox`.
         public typealias PinBBox = Swift.String
@@ -177,7 +177,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/PinId`.
         public typealias PinId = Swift.String
-        /// The visible map: minLon,minLat,maxLon,maxLat, read as GET /pins reads it.
+        /// The visible map: minLon,minLat,maxLon,maxLat, read as GET /pins reads it. The pattern is the syntax; the ranges and minLat <= maxLat are checked as on GET /pins (400).
         ///
         /// - Remark: Generated from `#/components/parameters/ClusterBBox`.
         public typealias ClusterBBox = Swift.String

@@ -12885,7 +12885,7 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/pins/GET/query/radius`.
                 public var radius: Components.Parameters.PinRadius?
-                /// minLon,minLat,maxLon,maxLat (GeoJSON order). Longitudes in [-540, 540] wrap into [-180, 180); minLon > maxLon after wrapping crosses the antimeridian (Fiji: 177,-20,-178,-16); a span of 360 degrees or more is the whole world; latitudes clamp; edges widen outward to 4 decimals. Excludes lat/lon. What the document cannot state: exactly one of centre and bbox is required.
+                /// minLon,minLat,maxLon,maxLat (GeoJSON order). Longitudes in [-540, 540] wrap into [-180, 180); minLon > maxLon after wrapping crosses the antimeridian (Fiji: 177,-20,-178,-16); a span of 360 degrees or more is the whole world; latitudes clamp; edges widen outward to 4 decimals. Excludes lat/lon. The pattern is the syntax (four decimal numbers, spaces around each ignored); what it cannot state: the ranges above, minLat <= maxLat, and that exactly one of centre and bbox is required.
                 ///
                 /// - Remark: Generated from `#/paths/pins/GET/query/bbox`.
                 public var bbox: Components.Parameters.PinBBox?
@@ -12914,7 +12914,7 @@ public enum Operations {
                 ///   - lat: Centre latitude (WGS 84), rounded to 4 decimals (about 11 m) so nearby centres share answers and ETags. Needs lon; excludes bbox.
                 ///   - lon: Centre longitude, rounded to 4 decimals. Needs lat.
                 ///   - radius: Metres around the centre (haversine, R = 6,371,008.8 m), rounded up to a whole metre; default 1,000.
-                ///   - bbox: minLon,minLat,maxLon,maxLat (GeoJSON order). Longitudes in [-540, 540] wrap into [-180, 180); minLon > maxLon after wrapping crosses the antimeridian (Fiji: 177,-20,-178,-16); a span of 360 degrees or more is the whole world; latitudes clamp; edges widen outward to 4 decimals. Excludes lat/lon. What the document cannot state: exactly one of centre and bbox is required.
+                ///   - bbox: minLon,minLat,maxLon,maxLat (GeoJSON order). Longitudes in [-540, 540] wrap into [-180, 180); minLon > maxLon after wrapping crosses the antimeridian (Fiji: 177,-20,-178,-16); a span of 360 degrees or more is the whole world; latitudes clamp; edges widen outward to 4 decimals. Excludes lat/lon. The pattern is the syntax (four decimal numbers, spaces around each ignored); what it cannot state: the ranges above, minLat <= maxLat, and that exactly one of centre and bbox is required.
                 ///   - limit: Pins returned, 1-500; X-Total-Count counts every match.
                 ///   - category: Only these categories: repeat the parameter or give a comma list.
                 public init(
@@ -13648,7 +13648,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/pins/clusters/GET/query`.
             public struct Query: Sendable, Hashable {
-                /// The visible map: minLon,minLat,maxLon,maxLat, read as GET /pins reads it.
+                /// The visible map: minLon,minLat,maxLon,maxLat, read as GET /pins reads it. The pattern is the syntax; the ranges and minLat <= maxLat are checked as on GET /pins (400).
                 ///
                 /// - Remark: Generated from `#/paths/pins/clusters/GET/query/bbox`.
                 public var bbox: Components.Parameters.ClusterBBox
@@ -13659,7 +13659,7 @@ public enum Operations {
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - bbox: The visible map: minLon,minLat,maxLon,maxLat, read as GET /pins reads it.
+                ///   - bbox: The visible map: minLon,minLat,maxLon,maxLat, read as GET /pins reads it. The pattern is the syntax; the ranges and minLat <= maxLat are checked as on GET /pins (400).
                 ///   - zoom: Map zoom in supercluster's space: 512-pixel tiles, radius 40 px. A map counting 256-pixel tiles asks for its zoom minus one.
                 public init(
                     bbox: Components.Parameters.ClusterBBox,
