@@ -72,11 +72,11 @@ struct ChunkedFraming {
         switch state {
         case .size(let digits, let value):
             if let digit = Self.hexValue(byte) {
-                // Past the body limit the size is refused before it can overflow, whatever its
-                // leading zeros: `0000000000000000005` is five.
-                let size = value * 16 + digit
-                guard size <= maxBodyBytes else { throw Self.tooLarge(maxBodyBytes) }
-                state = .size(digits: digits + 1, value: size)
+                // Past the body limit the size is refused before it is computed, so it cannot
+                // overflow whatever the limit (`--max-body-bytes` may be near `Int.max`) and
+                // whatever its leading zeros: `0000000000000000005` is five.
+                guard value <= (maxBodyBytes - digit) / 16 else { throw Self.tooLarge(maxBodyBytes) }
+                state = .size(digits: digits + 1, value: value * 16 + digit)
                 return .needMore
             }
             guard digits > 0 else {
@@ -145,8 +145,8 @@ struct ChunkedFraming {
             state = .trailerStart
             return .needMore
         }
+        guard size <= maxBodyBytes - bodyBytes else { throw Self.tooLarge(maxBodyBytes) }
         bodyBytes += size
-        guard bodyBytes <= maxBodyBytes else { throw Self.tooLarge(maxBodyBytes) }
         state = .data
         dataRemaining = size
         return .needMore
@@ -179,7 +179,7 @@ struct ChunkedFraming {
     }
 
     private static let framingFieldNames = [Array("content-length".utf8), Array("transfer-encoding".utf8)]
-    private static let longestFramingName = 17
+    private static let longestFramingName = framingFieldNames.map(\.count).max() ?? 0
 
     private func refuseFramingTrailer() throws(RequestRefusal) {
         guard Self.framingFieldNames.contains(trailerName) else { return }

@@ -27,7 +27,7 @@ enum TargetForm {
         case UInt8(ascii: "*") where target.count == 1 && method == .options:
             return Routed(path: nil, authority: nil)
         case _ where method == .connect:
-            guard !target.isEmpty, HostSyntax.isValid(target) else {
+            guard Self.hasHostAndPort(target), HostSyntax.isValid(target) else {
                 throw refusal("CONNECT names a host and port (\"example.com:443\"); got \(Printable.quote(target)).")
             }
             return Routed(path: "/", authority: nil)
@@ -58,12 +58,19 @@ enum TargetForm {
         guard !authority.contains(UInt8(ascii: "@")) else {
             throw refusal("The target's URL carries userinfo (\"user@\"), which RFC 9110 §4.2.4 makes an error.")
         }
-        guard !authority.isEmpty, HostSyntax.isValid(authority) else {
+        // RFC 9110 §4.2.1: an http URI with an empty host is invalid (`http://:80/`).
+        guard authority.first != nil, authority.first != UInt8(ascii: ":"), HostSyntax.isValid(authority) else {
             throw refusal("The target's URL names no valid host: \(Printable.quote(authority)).")
         }
         let rest = String(decoding: target[authorityEnd...], as: UTF8.self)
         return Routed(
             path: rest.first == "/" ? rest : "/" + rest, authority: String(decoding: authority, as: UTF8.self))
+    }
+
+    /// Authority-form is `uri-host ":" port` (RFC 9112 §3.2.3): both parts, neither empty.
+    private static func hasHostAndPort(_ target: HeadBytes) -> Bool {
+        guard let colon = target.lastIndex(of: UInt8(ascii: ":")) else { return false }
+        return colon > target.startIndex && colon + 1 < target.endIndex
     }
 
     private static func refusal(_ detail: String) -> RequestRefusal {

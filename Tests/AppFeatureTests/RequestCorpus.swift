@@ -61,6 +61,8 @@ enum RequestCorpus {
             CorpusCase.answered("GET /health HTTP/1.1\r\n\(host)Upgrade: websocket\r\n\r\n", 200),
             CorpusCase.refused("CONNECT local host HTTP/1.1\r\n\(host)\r\n"),
             CorpusCase.refused("CONNECT a/b HTTP/1.1\r\n\(host)\r\n"),
+            CorpusCase.refused("CONNECT example.com HTTP/1.1\r\n\(host)\r\n"),
+            CorpusCase.refused("CONNECT :443 HTTP/1.1\r\n\(host)\r\n"),
         ]
     }
 
@@ -72,7 +74,7 @@ enum RequestCorpus {
         ].map { CorpusCase.answered("GET \($0) HTTP/1.1\r\n\(host)\r\n", 200) }
         let refused = [
             "health", "health/", "localhost:8080", "http:/health", "http//x/health", "ftp://x/health",
-            "http://user@x/health", "http://a%zz/health", "http:///health", "*",
+            "http://user@x/health", "http://a%zz/health", "http:///health", "*", "http://:80/health",
         ].map { CorpusCase.refused("GET \($0) HTTP/1.1\r\n\(host)\r\n") }
         return routed + refused + [CorpusCase.answered("GET http://x HTTP/1.1\r\n\(host)\r\n", 200)]
     }

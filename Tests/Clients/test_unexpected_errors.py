@@ -45,4 +45,7 @@ def test_an_unexpected_error_is_logged_once_under_its_request_id(tmp_path):
         time.sleep(0.2)
         lines = [line for line in list(server.output) if request_id in line]
         assert len(lines) == 1, f"expected one log line naming {request_id} and the error:\n{''.join(server.output)}"
-        assert "error" in lines[0] and "POST" in lines[0] and "/todos" in lines[0], lines[0]
+        # swift-log's stream handler writes "<time> <level> <label>: <metadata> <message>".
+        assert " error counterpart.errors:" in lines[0], lines[0]
+        assert "POST" in lines[0] and "/todos" in lines[0], lines[0]
+        assert sum("no such table" in line for line in list(server.output)) == 1, "the error is logged once"
