@@ -31,9 +31,22 @@ struct ReferenceCorpus: Decodable {
     let cases: [Case]
 
     static func load() throws -> ReferenceCorpus {
-        let url = URL(filePath: #filePath).deletingLastPathComponent()
-            .appending(path: "../HTTPCorpus/references.json").standardized
-        return try JSONDecoder().decode(ReferenceCorpus.self, from: Data(contentsOf: url))
+        try JSONDecoder().decode(ReferenceCorpus.self, from: Data(contentsOf: file("references.json")))
+    }
+
+    /// The names of the cases refused on purpose though both references read them
+    /// (`deliberate_refusals.json`, each with its reason).
+    static func deliberateRefusals() throws -> Set<String> {
+        struct Listed: Decodable {
+            struct Entry: Decodable { let `case`: String }
+            let cases: [Entry]
+        }
+        let listed = try JSONDecoder().decode(Listed.self, from: Data(contentsOf: file("deliberate_refusals.json")))
+        return Set(listed.cases.map(\.case))
+    }
+
+    private static func file(_ name: String) -> URL {
+        URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../HTTPCorpus/\(name)").standardized
     }
 }
 
