@@ -8,7 +8,7 @@ import HTTPKit
 /// data, CRLF, and a last chunk with optional trailer fields, which are checked and dropped — and
 /// refused when they name the message's framing (`Content-Length`, `Transfer-Encoding`: RFC 9110
 /// §6.5.1 forbids them there, and strict llhttp refuses them). Data bytes are not fed here: while
-/// `dataRemaining` is non-zero the connection takes them in bulk.
+/// `dataRemaining` is non-zero `RequestReader` takes them in bulk.
 struct ChunkedFraming {
     private enum State: Equatable {
         case size(digits: Int, value: Int)
@@ -71,7 +71,7 @@ struct ChunkedFraming {
         }
         switch state {
         case .size(let digits, let value):
-            if let digit = Self.hexValue(byte) {
+            if let digit = byte.hexValue.map(Int.init) {
                 // Past the body limit the size is refused before it is computed, so it cannot
                 // overflow whatever the limit (`--max-body-bytes` may be near `Int.max`) and
                 // whatever its leading zeros: `0000000000000000005` is five.
@@ -87,7 +87,7 @@ struct ChunkedFraming {
             state = try extensions.read(byte) ? .sizeLF(value: value) : .extensions(value: value, extensions)
             return .needMore
         case .sizeLF(let value):
-            guard byte == UInt8(ascii: "\n") else { throw Self.malformed("A chunk-size line must end in CRLF.") }
+            try Self.expect(byte, "\n", else: "A chunk-size line must end in CRLF.")
             return try startChunk(value)
         case .data, .finished:
             // Unreachable by contract (data passes through; a finished body's next byte is the next
@@ -95,11 +95,11 @@ struct ChunkedFraming {
             assertionFailure("ChunkedFraming read a byte in state \(state).")
             throw Self.malformed("The chunked framing could not be followed.")
         case .dataCR:
-            guard byte == UInt8(ascii: "\r") else { throw Self.malformed("A chunk's data must be followed by CRLF.") }
+            try Self.expect(byte, "\r", else: "A chunk's data must be followed by CRLF.")
             state = .dataLF
             return .needMore
         case .dataLF:
-            guard byte == UInt8(ascii: "\n") else { throw Self.malformed("A chunk's data must be followed by CRLF.") }
+            try Self.expect(byte, "\n", else: "A chunk's data must be followed by CRLF.")
             state = .size(digits: 0, value: 0)
             return .needMore
         case .trailerStart:
@@ -116,11 +116,11 @@ struct ChunkedFraming {
         case .trailerName, .trailerValue:
             return try trailerByte(byte)
         case .trailerLF:
-            guard byte == UInt8(ascii: "\n") else { throw Self.malformed("A trailer line must end in CRLF.") }
+            try Self.expect(byte, "\n", else: "A trailer line must end in CRLF.")
             state = .trailerStart
             return .needMore
         case .finalLF:
-            guard byte == UInt8(ascii: "\n") else { throw Self.malformed("A chunked body must end in CRLF.") }
+            try Self.expect(byte, "\n", else: "A chunked body must end in CRLF.")
             state = .finished
             return .finished
         }
@@ -188,13 +188,9 @@ struct ChunkedFraming {
         )
     }
 
-    private static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
-        default: nil
-        }
+    /// Refuses the body unless `byte` is the line-ending byte `expected`.
+    private static func expect(_ byte: UInt8, _ expected: Unicode.Scalar, else detail: String) throws(RequestRefusal) {
+        guard byte == UInt8(ascii: expected) else { throw malformed(detail) }
     }
 
     private static func tooLarge(_ limit: Int) -> RequestRefusal {

@@ -1,3 +1,5 @@
+import HTTPKit
+
 /// The syntax of a `Host` field's value and an absolute target's authority, `uri-host [ ":" port ]`
 /// (RFC 9112 §3.2, RFC 3986 §3.2.2): a server MUST refuse a request whose `Host` is invalid.
 ///
@@ -25,7 +27,8 @@ enum HostSyntax {
         } else {
             while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
                 if bytes[index] == UInt8(ascii: "%") {
-                    guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
+                    guard index + 2 < bytes.count, bytes[index + 1].hexValue != nil, bytes[index + 2].hexValue != nil
+                    else {
                         return false
                     }
                     index += 3
@@ -47,15 +50,6 @@ enum HostSyntax {
             UInt8(ascii: "-"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "~"),
             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&")...UInt8(ascii: ","), UInt8(ascii: ";"),
             UInt8(ascii: "="):
-            true
-        default: false
-        }
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-            UInt8(ascii: "A")...UInt8(ascii: "F"):
             true
         default: false
         }

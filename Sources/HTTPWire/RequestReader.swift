@@ -36,6 +36,8 @@ package struct RequestReader {
     private var state = State.head(scanned: 0)
     private var body: [UInt8] = []
 
+    /// A reader for one connection, with the server's `--max-header-bytes` (which also bounds a
+    /// chunk-size line and the trailers) and `--max-body-bytes`.
     package init(maxHeaderBytes: Int, maxBodyBytes: Int) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes

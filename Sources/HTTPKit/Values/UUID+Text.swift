@@ -115,7 +115,7 @@ extension UUID: JSONWritable {
 
 extension UInt8 {
     /// The value of this byte as a hexadecimal digit, either case.
-    var hexValue: UInt8? {
+    public var hexValue: UInt8? {
         switch self {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
