@@ -332,7 +332,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EventHTTPTests",
-            dependencies: ["EventHTTP", "HTTPKit", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: [
+                "EventHTTP", "HTTPKit", "HTTPWire", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

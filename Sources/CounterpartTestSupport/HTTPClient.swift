@@ -4,13 +4,15 @@ import Glibc
 ///
 /// Tests need what URLSession hides: exact request bytes (no `Content-Type`, odd methods, oversized
 /// headers), keep-alive over one socket, and closing mid-request. Every read has a timeout, so a test
-/// never hangs on a server that does not answer.
+/// never hangs on a server that does not answer. The default is long on purpose: it guards against a
+/// hang, it is not a deadline, and two cores running the whole suite can hold a slow answer (a reset
+/// reseeding a SQLite file) for seconds.
 public final class HTTPClient {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to `127.0.0.1:port`; `timeout` bounds every later read.
-    public init(port: Int, timeout: Duration = .seconds(5)) throws(ClientError) {
+    public init(port: Int, timeout: Duration = .seconds(30)) throws(ClientError) {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw .io("socket failed: errno \(errno)") }
         var address = sockaddr_in()

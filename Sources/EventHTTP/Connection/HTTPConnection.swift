@@ -20,28 +20,10 @@ import HTTPTypes
 /// before it, the sending side is shut once it is out, and what the client still sends is dropped
 /// until `--linger-timeout`, so the client reads the answer instead of a reset.
 ///
-/// Lives on its loop's thread; its `LoopServer` closes what is still open before the loop stops.
+/// Every decision is `ConnectionStateMachine`'s; this class is the I/O around it: it reports what
+/// happened on the socket and carries out the `ConnectionActions` it gets back. Lives on its loop's
+/// thread; its `LoopServer` closes what is still open before the loop stops.
 final class HTTPConnection: EndOfTurnWriter {
-    private enum Phase {
-        /// Reading the next request.
-        case reading
-        /// A request is with the handler.
-        case answering
-        /// The last answer is going out; everything the client still sends is dropped.
-        case closing
-    }
-
-    private enum Deadline {
-        /// Between requests (and re-armed while one is answered or an answer is still leaving).
-        case idle
-        /// A head or body: its own limit, or `--idle-timeout` without a byte.
-        case part(RequestReader.Part)
-        /// The last answer must leave within `--idle-timeout`.
-        case finishing
-        /// After the last answer: the client's moment to read it.
-        case linger
-    }
-
     /// The bytes asked of the socket at once, and the most read in one wake-up (so one busy
     /// connection cannot starve the loop's others).
     private static let readSize = 16 * 1024
@@ -54,26 +36,13 @@ final class HTTPConnection: EndOfTurnWriter {
     private let input: OpaquePointer
     private let output: OpaquePointer
     private var reader: RequestReader
+    private let state: ConnectionStateMachine
     private var readEvent: OpaquePointer?
     private var writeEvent: OpaquePointer?
     private var timer: OpaquePointer?
-    private var deadline: Deadline?
-    /// When the head or body being read must be complete (`--header-timeout`, `--request-timeout`).
-    private var partEnds: ContinuousClock.Instant = .now
-    /// Whether the timer was armed for `partEnds` rather than for `--idle-timeout` without a byte:
-    /// decided when arming, since libevent's timer may fire a hair before `partEnds` by Swift's clock.
-    private var timerEndsPart = false
-    private var phase = Phase.reading
     private var exchange: Exchange?
-    private var isAdmitted = false
-    private var isReading = false
-    private var isWaitingToWrite = false
-    /// Whether the loop will call `writeQueued()` at the end of this turn.
-    private var isQueuedToWrite = false
-    private var isProcessing = false
-    private var hasShutDown = false
-    private var peerHasEnded = false
-    private(set) var isClosed = false
+
+    var isClosed: Bool { state.isClosed }
 
     private init(fd: Int32, server: LoopServer) {
         self.fd = fd
@@ -81,8 +50,9 @@ final class HTTPConnection: EndOfTurnWriter {
         peer = PeerAddress.of(fd)
         input = evbuffer_new()
         output = evbuffer_new()
-        reader = RequestReader(
-            maxHeaderBytes: server.configuration.maxHeaderBytes, maxBodyBytes: server.configuration.maxBodyBytes)
+        let limits = server.configuration
+        reader = RequestReader(maxHeaderBytes: limits.maxHeaderBytes, maxBodyBytes: limits.maxBodyBytes)
+        state = ConnectionStateMachine(limits: limits, openedAt: .now)
     }
 
     /// Takes over an accepted socket: counts it against the connection limits (refusing it over
@@ -92,13 +62,8 @@ final class HTTPConnection: EndOfTurnWriter {
         let connection = HTTPConnection(fd: fd, server: server)
         server.connections[ObjectIdentifier(connection)] = connection
         connection.makeEvents()
-        connection.resumeReading()
-        if let refusal = server.census.admit(connection.peer) {
-            connection.refuse(refusal)
-        } else {
-            connection.isAdmitted = true
-            connection.startPart(.head)
-        }
+        if let readEvent = connection.readEvent { event_add(readEvent, nil) }
+        connection.perform(connection.state.opened(refusal: server.census.admit(connection.peer), now: .now))
     }
 
     private func makeEvents() {
@@ -115,14 +80,66 @@ final class HTTPConnection: EndOfTurnWriter {
             { _, what, context in
                 guard let context else { return }
                 let connection = Unmanaged<HTTPConnection>.fromOpaque(context).takeUnretainedValue()
-                if what & Int16(EV_TIMEOUT) != 0 { connection.close() } else { connection.writable() }
+                if what & Int16(EV_TIMEOUT) != 0 {
+                    connection.close()
+                } else {
+                    connection.perform(connection.state.becameWritable())
+                }
             }, context)
         timer = event_new(
             base, -1, 0,
             { _, _, context in
                 guard let context else { return }
-                Unmanaged<HTTPConnection>.fromOpaque(context).takeUnretainedValue().deadlinePassed()
+                let connection = Unmanaged<HTTPConnection>.fromOpaque(context).takeUnretainedValue()
+                connection.perform(connection.state.timerFired(unwritten: evbuffer_get_length(connection.output)))
             }, context)
+    }
+
+    // MARK: Carrying out the machine's decisions
+
+    /// Does what `actions` asks, in the order `ConnectionActions` declares it.
+    private func perform(_ actions: ConnectionActions) {
+        guard !isClosed else { return }
+        if actions.answerRefusal, let refusal = state.refusal {
+            server.counters.refusals.increment()
+            // The request was never parsed whole: the answer speaks HTTP/1.1 and closes.
+            let head = ResponseHead(closes: true, isHTTP10: false)
+            guard queue(server.handler.refusalResponse(refusal), as: head, withBody: true) else { return close() }
+        }
+        if actions.discardInput { evbuffer_drain(input, evbuffer_get_length(input)) }
+        if let reading = actions.reading { change(reading) }
+        if let wait = actions.timer, let timer {
+            var timeout = wait.timeval
+            event_add(timer, &timeout)
+        }
+        if let writability = actions.writability, let writeEvent {
+            switch writability {
+            case .wait(let limit):
+                var timeout = limit.timeval
+                event_add(writeEvent, &timeout)
+            case .stopWaiting:
+                event_del(writeEvent)
+            }
+        }
+        if actions.writeAtEndOfTurn { server.loop.writeAtEndOfTurn(self) }
+        if actions.shutDownSending { shutdown(fd, Int32(SHUT_WR)) }
+        if actions.writeNow { flush() }
+        if actions.close { close() }
+        if actions.parse, !isClosed { parse() }
+    }
+
+    private func change(_ reading: ConnectionActions.Reading) {
+        guard let readEvent else { return }
+        switch reading {
+        case .pause:
+            event_del(readEvent)
+        case .readOn(let arming):
+            if arming { event_add(readEvent, nil) }
+            // A pipelined request already in the input is parsed in a later callback, outside the
+            // answering call, so it is handled after the one before it has finished (in the same
+            // turn: both answers leave together).
+            if evbuffer_get_length(input) > 0 { event_active(readEvent, EV_READ, 1) }
+        }
     }
 
     // MARK: Reading
@@ -145,65 +162,34 @@ final class HTTPConnection: EndOfTurnWriter {
             read += count
             if count < Self.readSize { break }
         }
-        switch phase {
-        case .closing:
-            evbuffer_drain(input, evbuffer_get_length(input))
-        case .reading:
-            process()
-        case .answering:
-            // Pipelined bytes wait; past a head and a body's worth, the client waits too.
-            let limits = server.configuration
-            if evbuffer_get_length(input) > limits.maxHeaderBytes + limits.maxBodyBytes { pauseReading() }
-        }
-        if ended { peerEnded() }
-    }
-
-    /// The client closed its side, or the socket failed. A request still with the handler is
-    /// cancelled; answers already queued are still written, then the connection closes.
-    private func peerEnded() {
-        guard !isClosed else { return }
-        peerHasEnded = true
-        pauseReading()
-        if phase == .answering {
-            // Answers to requests pipelined before the one with the handler may still wait for
-            // the end of the turn: they go out now, as far as the socket takes them.
-            flush()
-            return close()
-        }
-        if evbuffer_get_length(output) == 0 { return close() }
-        finishAfterWriting()
+        perform(state.inputArrived(unread: evbuffer_get_length(input)))
+        if ended { perform(state.peerEnded(unwritten: evbuffer_get_length(output))) }
     }
 
     /// Reads requests from the input until one is with the handler, the input runs out, the
-    /// unread answers pile up, or a rule is broken. Never re-entered: an answer given while it
-    /// runs lets its loop go on.
-    private func process() {
-        guard !isProcessing else { return }
-        isProcessing = true
-        defer { isProcessing = false }
-        do throws(RequestRefusal) {
-            while phase == .reading, !isClosed {
-                if evbuffer_get_length(output) > server.configuration.maxUnreadBytes { return pauseReading() }
+    /// unread answers pile up, or a rule is broken.
+    private func parse() {
+        guard state.startParsing() else { return }
+        defer { state.stopParsing() }
+        while true {
+            let next = state.nextRequest(unwritten: evbuffer_get_length(output))
+            guard next.parse else { return perform(next) }
+            do throws(RequestRefusal) {
                 switch try reader.next(from: input) {
                 case .needMore(let unfinished):
-                    if let unfinished { timeUnfinishedPart(unfinished) }
+                    if let unfinished { perform(state.partUnfinished(unfinished, now: .now)) }
                     return
                 case .bodyFollows(let expectsContinue):
                     if expectsContinue { writeContinue() }
-                    startPart(.body)
+                    perform(state.bodyFollows(now: .now))
                 case .request(let head, let body):
+                    state.requestParsed()
                     dispatch(head, body: body)
                 }
+            } catch {
+                return perform(state.refuse(error))
             }
-        } catch {
-            refuse(error)
         }
-    }
-
-    /// Starts a head's clock at its first byte (the first request's runs from the connection's
-    /// opening), and restarts the stall part of a clock already running: bytes arrived.
-    private func timeUnfinishedPart(_ part: RequestReader.Part) {
-        if case .part(part) = deadline { setDeadline(.part(part)) } else { startPart(part) }
     }
 
     /// Answers `Expect: 100-continue`: the client may send the body.
@@ -215,33 +201,11 @@ final class HTTPConnection: EndOfTurnWriter {
 
     /// Hands a complete request to the handler.
     private func dispatch(_ head: RequestHead, body: [UInt8]) {
-        phase = .answering
         let request = ServerRequest(
             method: head.method, target: head.target, headers: head.headers, body: body, peer: peer)
         let exchange = Exchange(request: request, head: head, connection: self, server: server)
         self.exchange = exchange
         server.accept(exchange)
-    }
-
-    private func pauseReading() {
-        guard isReading, let readEvent else { return }
-        isReading = false
-        event_del(readEvent)
-    }
-
-    private func resumeReading() {
-        guard !isReading, !isClosed, !peerHasEnded, let readEvent else { return }
-        isReading = true
-        event_add(readEvent, nil)
-    }
-
-    /// Reads on: new bytes wake the loop as usual, and a pipelined request already in the input is
-    /// parsed in a later callback, outside the answering call, so it is handled after the one
-    /// before it has finished (in the same turn: both answers leave together).
-    private func readOn() {
-        resumeReading()
-        guard isReading, evbuffer_get_length(input) > 0, let readEvent else { return }
-        event_active(readEvent, EV_READ, 1)
     }
 
     // MARK: Writing
@@ -255,19 +219,7 @@ final class HTTPConnection: EndOfTurnWriter {
         let closes = !head.keepsAlive || server.isDraining
         guard queue(response, as: ResponseHead(closes: closes, isHTTP10: head.isHTTP10), withBody: head.method != .head)
         else { return close() }
-        if closes {
-            phase = .closing
-            evbuffer_drain(input, evbuffer_get_length(input))
-            return finishAfterWriting()
-        }
-        phase = .reading
-        setDeadline(.idle)
-        if !isQueuedToWrite {
-            isQueuedToWrite = true
-            server.loop.writeAtEndOfTurn(self)
-        }
-        guard !isClosed, !isProcessing else { return }
-        readOn()
+        perform(state.answerQueued(closes: closes))
     }
 
     /// Adds `response` to the output: its head, written in room reserved at the output's end, and
@@ -295,8 +247,8 @@ final class HTTPConnection: EndOfTurnWriter {
         close()
     }
 
-    /// Writes what the output holds, as far as the socket takes it; waits for writability (each
-    /// wait at most `--idle-timeout`) for the rest.
+    /// Writes what the output holds, as far as the socket takes it; a socket error closes the
+    /// connection.
     private func flush() {
         while evbuffer_get_length(output) > 0 {
             if evbuffer_write(output, fd) < 0 {
@@ -304,114 +256,11 @@ final class HTTPConnection: EndOfTurnWriter {
                 break
             }
         }
-        if evbuffer_get_length(output) > 0 {
-            guard !isWaitingToWrite, let writeEvent else { return }
-            isWaitingToWrite = true
-            var timeout = server.configuration.idleTimeout.timeval
-            event_add(writeEvent, &timeout)
-            return
-        }
-        if isWaitingToWrite, let writeEvent {
-            isWaitingToWrite = false
-            event_del(writeEvent)
-        }
-        switch phase {
-        case .closing: peerHasEnded ? close() : shutDownSending()
-        case .reading: if !isReading, !isProcessing { readOn() }
-        case .answering: break
-        }
+        perform(state.written(everything: evbuffer_get_length(output) == 0))
     }
 
     func writeQueued() {
-        isQueuedToWrite = false
-        guard !isClosed else { return }
-        flush()
-    }
-
-    private func writable() {
-        isWaitingToWrite = false
-        flush()
-    }
-
-    /// Writes what is queued, then ends the connection; the whole answer must leave within
-    /// `--idle-timeout`, however slowly the client reads.
-    private func finishAfterWriting() {
-        phase = .closing
-        setDeadline(.finishing)
-        flush()
-    }
-
-    /// The last answer is out: stop sending, and give the client a moment to read it before the
-    /// connection ends (closing with unread input would send a reset that can destroy the answer).
-    private func shutDownSending() {
-        guard !hasShutDown else { return }
-        hasShutDown = true
-        shutdown(fd, Int32(SHUT_WR))
-        setDeadline(.linger)
-    }
-
-    // MARK: Refusing
-
-    /// Answers `refusal` and closes; nothing the client sends after it is read as a request.
-    /// Refusals happen only while reading, never while a request is with the handler.
-    private func refuse(_ refusal: RequestRefusal) {
-        guard phase == .reading else { return }
-        server.counters.refusals.increment()
-        // The request was never parsed whole: the answer speaks HTTP/1.1 and closes.
-        let refusalHead = ResponseHead(closes: true, isHTTP10: false)
-        guard queue(server.handler.refusalResponse(refusal), as: refusalHead, withBody: true) else { return close() }
-        evbuffer_drain(input, evbuffer_get_length(input))
-        finishAfterWriting()
-    }
-
-    // MARK: Deadlines
-
-    /// Starts the clock of a head (from its first byte, or the connection's opening) or a body.
-    private func startPart(_ part: RequestReader.Part) {
-        let limits = server.configuration
-        partEnds = .now + (part == .head ? limits.headerTimeout : limits.requestTimeout)
-        setDeadline(.part(part))
-    }
-
-    /// Arms the timer for `next`: a head or body ends at its deadline or after `--idle-timeout`
-    /// without a byte, whichever comes first.
-    private func setDeadline(_ next: Deadline) {
-        guard let timer else { return }
-        let limits = server.configuration
-        let untilPartEnds = partEnds - .now
-        let wait: Duration =
-            switch next {
-            case .idle, .finishing: limits.idleTimeout
-            case .part: min(limits.idleTimeout, untilPartEnds)
-            case .linger: limits.lingerTimeout
-            }
-        if case .part = next { timerEndsPart = untilPartEnds <= limits.idleTimeout }
-        var timeout = max(wait, .zero).timeval
-        deadline = next
-        event_add(timer, &timeout)
-    }
-
-    private func deadlinePassed() {
-        guard let passed = deadline, !isClosed else { return }
-        deadline = nil
-        switch passed {
-        case .part(let part) where phase == .reading:
-            let limits = server.configuration
-            let detail =
-                if !timerEndsPart {
-                    "No byte of the request arrived for \(limits.idleTimeout) (--idle-timeout)."
-                } else if part == .head {
-                    "The request's head did not arrive within \(limits.headerTimeout) (--header-timeout)."
-                } else {
-                    "The request's body did not arrive within \(limits.requestTimeout) (--request-timeout)."
-                }
-            refuse(RequestRefusal(.timeout, detail))
-        case .idle, .part:
-            // A request with the handler has its own deadline; an answer still leaving, its write timeout.
-            if phase == .answering || evbuffer_get_length(output) > 0 { setDeadline(.idle) } else { close() }
-        case .finishing, .linger:
-            close()
-        }
+        perform(state.turnEnded())
     }
 
     // MARK: Closing
@@ -419,8 +268,7 @@ final class HTTPConnection: EndOfTurnWriter {
     /// Frees everything the connection holds and closes its socket; a request still with the
     /// handler is cancelled first.
     func close() {
-        guard !isClosed else { return }
-        isClosed = true
+        guard state.close() else { return }
         if let exchange {
             self.exchange = nil
             exchange.cancel(.clientClosed)
@@ -432,7 +280,7 @@ final class HTTPConnection: EndOfTurnWriter {
         evbuffer_free(input)
         evbuffer_free(output)
         Glibc.close(fd)
-        if isAdmitted { server.census.release(peer) }
+        if state.isAdmitted { server.census.release(peer) }
         server.connections[ObjectIdentifier(self)] = nil
     }
 }
