@@ -81,10 +81,14 @@ enum RequestCorpus {
 
     /// RFC 9112 §3.2: a `Host` that is not `uri-host [ ":" port ]` is 400; an empty one is valid.
     static var hosts: [CorpusCase] {
-        let valid = ["", "x", "localhost:8080", "localhost:", "127.0.0.1", "[::1]:8080", "a_b.c-d~e", "a%20b", "x,y"]
-            .map { CorpusCase.answered("GET /health HTTP/1.1\r\nHost: \($0)\r\n\r\n", 200) }
+        let valid = [
+            "", "x", "localhost:8080", "localhost:", "127.0.0.1", "[::1]:8080", "[::ffff:192.0.2.1]", "[v1.x]",
+            "a_b.c-d~e", "a%20b", "x,y",
+        ]
+        .map { CorpusCase.answered("GET /health HTTP/1.1\r\nHost: \($0)\r\n\r\n", 200) }
         let invalid = [
             "a b", "a/b", "a@b", "x:y:z", "localhost:abc", "[::1", "::1", "a?b", "a#b", "a\tb", "caf\u{E9}", "a%2",
+            "[zz]", "[1::2::3]", "[fe80::1%25eth0]", "[1.2.3.4]",
         ].map { CorpusCase.refused("GET /health HTTP/1.1\r\nHost: \($0)\r\n\r\n") }
         return valid + invalid
     }
