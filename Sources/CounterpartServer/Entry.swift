@@ -7,7 +7,7 @@ import Dispatch
 /// An `async` `@main` parks the main thread in `dispatchMain()` once its first step suspends, and on
 /// Linux that leaves through `pthread_exit`: unwinding the main thread's stack binary-searches the
 /// unwind tables of every image on it, and the pages it reads stay resident for the life of the
-/// process (BENCHMARKS.md, twenty-fourth run). Waiting here keeps the thread instead. Nothing in
+/// process (BENCHMARKS.md). Waiting here keeps the thread instead. Nothing in
 /// Counterpart runs on the main queue, so no work waits for a thread that never drains it.
 @main
 enum Entry {

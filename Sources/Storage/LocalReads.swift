@@ -3,7 +3,7 @@ import Glibc
 import Synchronization
 
 /// Bounded reads — a point read by key, an indexed range with a `LIMIT` — run on the calling
-/// thread, on a read-only SQLite connection that thread owns (issue #14).
+/// thread, on a read-only SQLite connection that thread owns.
 ///
 /// GRDB's async `read` hops to a reader queue and back: two context switches and a task resumption
 /// around a read that takes a few microseconds. An event loop's effects run on the loop's own

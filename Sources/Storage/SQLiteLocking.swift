@@ -2,7 +2,7 @@
 ///
 /// In WAL mode every read statement takes and drops a read lock on the `-shm` file: two `fcntl`
 /// calls into the kernel, 6 % of an uncached `GET /todos/{id}` by `perf`; without them it answers
-/// 10 % more requests a second (issue #14, BENCHMARKS.md). Only one process uses the file while `serve` runs anyway (`DatabaseLock`), so
+/// 10 % more requests a second (BENCHMARKS.md). Only one process uses the file while `serve` runs anyway (`DatabaseLock`), so
 /// `exclusive`, the default, opens it through SQLite's `unix-excl` VFS: the process takes SQLite's
 /// exclusive lock on the file once and keeps the WAL index in its own memory, and its connections
 /// coordinate in memory. Other processes — the `sqlite3` shell, a database browser — are told

@@ -1,4 +1,4 @@
-/// The live console at `GET /__admin` (issue #12): one page, no build step, no CDN, so it works
+/// The live console at `GET /__admin`: one page, no build step, no CDN, so it works
 /// offline and on a projector. The markup is static; `ConsoleScript` fills it by polling the admin
 /// routes once a second and never writes server data as HTML.
 enum ConsolePage {

@@ -51,7 +51,7 @@ where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Ta
     /// Runs a store for a routed request, with the given dependency values or else the endpoint's.
     /// Made in `init`, so that it is compiled for the concrete reducer wherever the endpoint is built
     /// with one (`App`): `respond` runs unspecialized behind `any Endpoint`, and a store started from
-    /// there looked up its generic types at run time (BENCHMARKS.md, twenty-sixth run).
+    /// there looked up its generic types at run time (BENCHMARKS.md).
     private let run: @Sendable (R.Action.Request, DependencyValues?, Responder) -> Void
     public let role: EndpointRole
 

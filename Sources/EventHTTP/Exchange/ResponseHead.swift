@@ -9,7 +9,7 @@ import HTTPTypes
 ///
 /// The head is written straight into the room its connection reserves in its output, sized by
 /// `maximumCount(of:date:)`: no array grown field by field, and no copy of it into the output
-/// (BENCHMARKS.md, twenty-fifth run).
+/// (BENCHMARKS.md).
 struct ResponseHead {
     /// Whether the connection closes after this answer (`Connection: close`).
     var closes: Bool

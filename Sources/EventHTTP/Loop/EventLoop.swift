@@ -13,7 +13,7 @@ import Synchronization
 /// answers those callbacks queued (`writeAtEndOfTurn(_:)`), written together — and after each
 /// batch of inbox work too, which a chain of jobs could otherwise prolong. Writing each answer
 /// inside its callback interleaved reads and writes, and every write woke the client's thread on
-/// its own (BENCHMARKS.md, twenty-third run).
+/// its own (BENCHMARKS.md).
 ///
 /// `@unchecked Sendable`: the inbox is guarded by its `Mutex`, the wake flag and thread id are
 /// atomic, and `base` and the queued writers are only used on the loop thread (or before it

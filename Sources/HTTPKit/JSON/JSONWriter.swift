@@ -9,7 +9,7 @@
 /// body outgrows it — so it cannot be copied (a copy would share it): each piece — a member's
 /// name, a date, a UUID — makes room once and is then written byte by byte without the uniqueness
 /// and capacity checks of an `Array` append, which were a third of the time of rendering 100 todos
-/// (issue #14, measured). Writing past the room made stops the process rather than corrupting memory;
+/// (measured: BENCHMARKS.md). Writing past the room made stops the process rather than corrupting memory;
 /// a closure handed a buffer to fill (`quoted(upTo:_:)`, a string's tail) must stay inside it.
 ///
 /// ```swift
@@ -209,7 +209,7 @@ public struct JSONWriter: ~Copyable {
     ///
     /// The room for all of `,"name":` is made once and filled at offsets from one position, not
     /// piece by piece: each piece's own check and count update made a name cost ~100 instructions,
-    /// and a list of 100 todos writes 700 of them (BENCHMARKS.md, twenty-seventh run).
+    /// and a list of 100 todos writes 700 of them (BENCHMARKS.md).
     @inlinable
     mutating func key(_ name: StaticString) {
         let length = name.utf8CodeUnitCount

@@ -4,7 +4,7 @@ extension HTTPFields {
     /// The value of the first field named `name`, for fields a response carries once (its
     /// `ETag`). swift-http-types' subscript joins every field of the name through generic lazy
     /// sequences, which cost ~3 % of a cached answer when the finalizer read two fields that way
-    /// (issue #14, measured).
+    /// (measured: BENCHMARKS.md).
     public func firstValue(_ name: HTTPField.Name) -> String? {
         first { $0.name == name }?.value
     }

@@ -11,7 +11,7 @@ extension DependencyValues {
     /// current ones and binds the result as a task-local around every read: what a dependency
     /// declared in one context and read in another needs, but not one declared and read within one
     /// reduce, where both are the same values. There it cost ~0.5 µs a read: 10 % of a cached
-    /// `GET /todos/{id}`, which reads two (issue #14, measured).
+    /// `GET /todos/{id}`, which reads two (measured: BENCHMARKS.md).
     public static func current<Value>(_ keyPath: KeyPath<DependencyValues, Value>) -> Value {
         _current[keyPath: keyPath]
     }

@@ -10,7 +10,7 @@ extension Effect {
     /// ```
     ///
     /// Inlinable, so that the work is compiled for the feature's own `Success` type where the effect
-    /// is made (BENCHMARKS.md, twenty-sixth run).
+    /// is made (BENCHMARKS.md).
     @inlinable
     public static func task<Success: Sendable>(
         _ toAction: @escaping @Sendable (TaskResult<Success>) -> Action,

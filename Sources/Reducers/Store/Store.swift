@@ -16,7 +16,7 @@ public import Dependencies
 /// were called through the class's method table and none was specialized (measured). Run unspecialized, behind
 /// `any Endpoint`, the store looked up its own generic type, `Result`'s and their conformances in
 /// the runtime's tables, sixteen lookups a request, and called its reducer through a witness table
-/// (BENCHMARKS.md, twenty-sixth run). Its members are therefore internal, `@usableFromInline`,
+/// (BENCHMARKS.md). Its members are therefore internal, `@usableFromInline`,
 /// rather than private.
 ///
 /// ```swift
@@ -115,7 +115,7 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
 
     /// Runs `body` with the store marked busy, then what it put in the mailbox. One binding of the
     /// dependencies covers them all, and the effects they start inherit it (each binding is a
-    /// task-local push: BENCHMARKS.md, eighteenth run).
+    /// task-local push: BENCHMARKS.md).
     @inlinable
     func exclusively<T>(_ body: () -> T) -> T {
         isBusy = true
@@ -169,7 +169,7 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
 
     /// Calls `body` with `state` in place. Handed over from the store's property, the state would
     /// be copied for each observer callback, every reference it holds retained and then released
-    /// (~0.1 µs a request: BENCHMARKS.md, twenty-first run).
+    /// (~0.1 µs a request: BENCHMARKS.md).
     @inlinable
     static func lend<T>(_ state: inout R.State, to body: (R.State) -> T) -> T {
         body(state)
@@ -228,8 +228,7 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     /// meanwhile); false, doing nothing, otherwise: the caller then sends it as a job on the store's
     /// executor, so an action sent in place may overtake one another effect sent from elsewhere that
     /// is still waiting as a job. In place, a read on the loop's own connection is answered in the
-    /// turn that asked for it: no job for its action, none for its end (BENCHMARKS.md, twenty-third
-    /// run).
+    /// turn that asked for it: no job for its action, none for its end (BENCHMARKS.md).
     @inlinable
     nonisolated func acceptInPlace(_ body: @Sendable (isolated Store) -> Void) -> Bool {
         guard executors.serial.isIsolatingCurrentContext() == true else { return false }

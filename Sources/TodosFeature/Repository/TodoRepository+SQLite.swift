@@ -65,7 +65,7 @@ extension TodoRepository {
 struct TodoRows: Sendable {
     static let columns = #"id, description, isComplete, "order", createdAt, updatedAt"#
     // The reads' SQL is composed once: each read looks its statement up by this text, and composing
-    // it again per read cost 1 % of an uncached todo's instructions (BENCHMARKS.md, twenty-sixth run).
+    // it again per read cost 1 % of an uncached todo's instructions (BENCHMARKS.md).
     private static let order = #" ORDER BY "order", createdAt, id"#
     private static let selectAll = "SELECT \(columns) FROM todos WHERE sandbox = ?" + order
     private static let selectByCompletion = "SELECT \(columns) FROM todos WHERE sandbox = ? AND isComplete = ?" + order

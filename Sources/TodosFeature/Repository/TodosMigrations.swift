@@ -45,8 +45,8 @@ public enum TodosMigrations {
         },
         Migration("todos-3-covering-list") { db in
             // The list order's index holds every listed column, so a list reads the index alone
-            // instead of looking each row up in the table (issue #14: ~20 % of an uncached
-            // GET /todos's read, measured). A write maintains it as it did the narrower one.
+            // instead of looking each row up in the table (~20 % of an uncached GET /todos's read,
+            // measured). A write maintains it as it did the narrower one.
             try db.execute(
                 sql: """
                     DROP INDEX todos_by_order;
