@@ -22,7 +22,7 @@ extension Serve {
                     }
                 })
         }
-        if dev, database.datasets.isShared {
+        if demo.dev, database.datasets.isShared {
             let datasets = database.datasets
             upkeep.append(
                 Periodic(interval: .seconds(1)) {

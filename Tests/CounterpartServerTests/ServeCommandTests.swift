@@ -142,6 +142,34 @@ struct ServeCommandTests {
         }
     }
 
+    @Test("--help reads as sections, each option under the concern it configures")
+    func helpSections() async throws {
+        let help = try ServerProcess(["serve", "--help"])
+        #expect(await help.exitStatus() == 0)
+        let text = help.printed
+        let sections: [(title: String, options: [String])] = [
+            ("SERVER:", ["--host", "--port", "--loops", "--public-url", "--trust-proxy", "--log-level"]),
+            ("STORAGE:", ["--database", "--seed", "--sqlite-locking", "--response-cache-bytes", "--max-sandboxes"]),
+            ("HTTP LIMITS:", ["--max-header-bytes", "--max-body-bytes", "--idle-timeout", "--max-in-flight"]),
+            ("DEMO CONTROLS:", ["--dev", "--latency", "--fault-rate"]),
+            ("DOMAINS:", ["--rate-limit", "--token-ttl"]),
+            ("POSTGRESQL (WITH --DATABASE POSTGRES://…):", ["--postgres-connections", "--postgres-startup-wait"]),
+        ]
+        let starts = sections.map { text.range(of: $0.title)?.lowerBound }
+        #expect(starts.allSatisfy { $0 != nil }, "\(text)")
+        let bounds = starts.compactMap(\.self) + [text.endIndex]
+        guard bounds.count == sections.count + 1, bounds == bounds.sorted() else {
+            Issue.record("the sections are not in order: \(text)")
+            return
+        }
+        for (index, section) in sections.enumerated() {
+            let body = text[bounds[index]..<bounds[index + 1]]
+            for option in section.options {
+                #expect(body.contains(option + " "), "\(option) is not under \(section.title)")
+            }
+        }
+    }
+
     @Test(
         "invalid options fail with a message naming the option",
         arguments: [
