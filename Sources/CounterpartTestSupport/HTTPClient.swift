@@ -51,12 +51,7 @@ public final class HTTPClient {
     public func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = [])
         throws(ClientError)
     {
-        var head = "\(method) \(target) HTTP/1.1\r\n"
-        if !headers.contains(where: { $0.0.lowercased() == "host" }) { head += "Host: 127.0.0.1\r\n" }
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
-        head += "\r\n"
-        try write(Array(head.utf8) + body)
+        try write(requestBytes(method, target, headers: headers, body: body))
     }
 
     /// Writes raw bytes.
@@ -81,18 +76,8 @@ public final class HTTPClient {
         let headerEnd = try readUntilHeadersEnd()
         let head = String(decoding: buffer[..<headerEnd], as: UTF8.self)
         buffer.removeFirst(headerEnd + 4)
-        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
-        guard !lines.isEmpty else { throw .malformed(head) }
-        let statusParts = lines.removeFirst().split(separator: " ", maxSplits: 2)
-        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw .malformed(head) }
-        var headers: [(String, String)] = []
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let value = line[line.index(after: colon)...].drop { $0 == " " }
-            headers.append((String(line[..<colon]), String(value)))
-        }
-        let reason = statusParts.count > 2 ? String(statusParts[2]) : ""
-        let response = ClientResponse(status: status, reason: reason, headers: headers, body: [])
+        let response = try ClientResponse.parsingHead(head)
+        let (status, reason, headers) = (response.status, response.reason, response.headers)
         guard expectBody, status != 204, status != 304 else { return response }
         if let length = response.header("Content-Length").flatMap({ Int($0) }) {
             try fill(length)

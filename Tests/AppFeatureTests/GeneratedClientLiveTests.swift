@@ -14,7 +14,7 @@ import FoundationNetworking
 @Suite("Live: the generated Swift client")
 struct GeneratedClientLiveTests {
     static func dependencies() -> DependencyValues {
-        var values = SearchLiveTests.dependencies()
+        var values = SearchHTTPTests.dependencies()
         values.todoRepository = .inMemory(seed: TodosSeed.demo)
         return values
     }

@@ -10,7 +10,7 @@ import Testing
 struct IdempotencyTests {
     @Test("a repeat with the same key and body replays the stored answer; nothing is created twice")
     func replay() async throws {
-        try await LiveServer.runApp(dependencies: TodosLiveTests.dependencies()) { _, port in
+        try await LiveServer.runApp(dependencies: TodosHTTPTests.dependencies()) { _, port in
             let client = try HTTPClient(port: port)
             let headers = [("Content-Type", "application/json"), ("Idempotency-Key", "\"order-42\"")]
             let body = Array(#"{"description":"Pay rent"}"#.utf8)
@@ -29,7 +29,7 @@ struct IdempotencyTests {
 
     @Test("the same key with another body is 422 idempotency-key-reused")
     func reused() async throws {
-        try await LiveServer.runApp(dependencies: TodosLiveTests.dependencies()) { _, port in
+        try await LiveServer.runApp(dependencies: TodosHTTPTests.dependencies()) { _, port in
             let client = try HTTPClient(port: port)
             let headers = [("Content-Type", "application/json"), ("Idempotency-Key", "k1")]
             #expect(
@@ -44,7 +44,7 @@ struct IdempotencyTests {
 
     @Test("4xx answers are stored too; the key is scoped by path")
     func clientErrorsAreStored() async throws {
-        try await LiveServer.runApp(dependencies: TodosLiveTests.dependencies()) { _, port in
+        try await LiveServer.runApp(dependencies: TodosHTTPTests.dependencies()) { _, port in
             let client = try HTTPClient(port: port)
             let headers = [("Content-Type", "application/json"), ("Idempotency-Key", "k2")]
             let body = Array(#"{"description":5}"#.utf8)
@@ -60,7 +60,7 @@ struct IdempotencyTests {
 
     @Test("a malformed key is 400", arguments: ["", "\"\"", String(repeating: "k", count: 256), "caf\u{e9}"])
     func malformedKey(key: String) async throws {
-        try await LiveServer.runApp(dependencies: TodosLiveTests.dependencies()) { _, port in
+        try await LiveServer.runApp(dependencies: TodosHTTPTests.dependencies()) { _, port in
             let response = try HTTPClient(port: port).request(
                 "POST",
                 "/todos",

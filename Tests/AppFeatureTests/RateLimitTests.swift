@@ -37,7 +37,7 @@ struct RateLimitTests {
     func enforced() async throws {
         let clock = ManualUnixClock()
         let limiter = RateLimiter.standard(overrides: ["search": .init(requests: 2, enforced: true)], now: clock.now)
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies(), rateLimiter: limiter) { _, port in
+        try await LiveServer.runApp(dependencies: SearchHTTPTests.dependencies(), rateLimiter: limiter) { _, port in
             let client = try HTTPClient(port: port)
             let first = try client.request("GET", "/search/repositories?q=swift&per_page=1")
             #expect(first.header("X-RateLimit-Remaining") == "1")
@@ -51,7 +51,7 @@ struct RateLimitTests {
             let refused = try client.request("GET", "/search/repositories?q=rust")
             #expect(refused.status == 429)
             #expect(refused.header("Retry-After") == "60")
-            let error = try SearchLiveTests.decoder.decode(GitHubError.self, from: Data(refused.body))
+            let error = try SearchHTTPTests.decoder.decode(GitHubError.self, from: Data(refused.body))
             #expect(error.message == "API rate limit exceeded for 127.0.0.1.")
             #expect(try client.request("GET", "/avatars/x").status == 200, "other routes are not limited")
             clock.advance(by: 60)
@@ -61,7 +61,7 @@ struct RateLimitTests {
 
     @Test("by default searches are counted and reported (30 a minute) but never refused")
     func reportedOnly() async throws {
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
+        try await LiveServer.runApp(dependencies: SearchHTTPTests.dependencies()) { _, port in
             let client = try HTTPClient(port: port)
             for _ in 0..<31 {
                 #expect(try client.request("GET", "/search/repositories?q=swift&per_page=1").status == 200)

@@ -53,7 +53,7 @@ struct SlowQueryLiveTests {
             _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT hold()") }
             return []
         }
-        var dependencies = TodosLiveTests.dependencies()
+        var dependencies = TodosHTTPTests.dependencies()
         dependencies.todoRepository = todos
 
         try await LiveServer.runApp(dependencies: dependencies, configure: { $0.loops = 1 }) { _, port in
@@ -85,7 +85,7 @@ struct SlowQueryLiveTests {
             usleep(30_000)
             return try await fetch(id)
         }
-        var dependencies = TodosLiveTests.dependencies()
+        var dependencies = TodosHTTPTests.dependencies()
         dependencies.todoRepository = todos
         try await LiveServer.runApp(dependencies: dependencies) { _, port in
             let answer = try HTTPClient(port: port).request("GET", "/todos/deadbeef-dead-beef-dead-beefdeadbeef")

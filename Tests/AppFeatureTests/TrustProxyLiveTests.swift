@@ -12,7 +12,7 @@ struct TrustProxyLiveTests {
     func trusted() async throws {
         let limiter = RateLimiter.standard(overrides: ["search": .init(requests: 1, enforced: true)], now: { 0 })
         try await LiveServer.runApp(
-            dependencies: SearchLiveTests.dependencies(), trustProxy: true, rateLimiter: limiter
+            dependencies: SearchHTTPTests.dependencies(), trustProxy: true, rateLimiter: limiter
         ) { _, port in
             let client = try HTTPClient(port: port)
             func search(from address: String) throws -> ClientResponse {
@@ -28,7 +28,7 @@ struct TrustProxyLiveTests {
             #expect(first.header("Link")?.hasPrefix("<https://api.example.org/search/repositories?") == true)
             let refused = try search(from: "203.0.113.7")
             #expect(refused.status == 429)
-            let error = try SearchLiveTests.decoder.decode(GitHubError.self, from: Data(refused.body))
+            let error = try SearchHTTPTests.decoder.decode(GitHubError.self, from: Data(refused.body))
             #expect(error.message == "API rate limit exceeded for 203.0.113.7.")
             #expect(try search(from: "203.0.113.8").status == 200, "another client behind the proxy")
         }
@@ -37,7 +37,7 @@ struct TrustProxyLiveTests {
     @Test("live: untrusted, X-Forwarded-* change nothing")
     func untrusted() async throws {
         let limiter = RateLimiter.standard(overrides: ["search": .init(requests: 1, enforced: true)], now: { 0 })
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies(), rateLimiter: limiter) { _, port in
+        try await LiveServer.runApp(dependencies: SearchHTTPTests.dependencies(), rateLimiter: limiter) { _, port in
             let client = try HTTPClient(port: port)
             let first = try client.request(
                 "GET", "/search/repositories?q=swift&per_page=1",

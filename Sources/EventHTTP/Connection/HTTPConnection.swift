@@ -23,7 +23,7 @@ import HTTPTypes
 /// Every decision is `ConnectionStateMachine`'s; this class is the I/O around it: it reports what
 /// happened on the socket and carries out the `ConnectionActions` it gets back. Lives on its loop's
 /// thread; its `LoopServer` closes what is still open before the loop stops.
-final class HTTPConnection: EndOfTurnWriter {
+final class HTTPConnection: EndOfTurnWriter, ExchangeTransport {
     /// The bytes asked of the socket at once, and the most read in one wake-up (so one busy
     /// connection cannot starve the loop's others).
     private static let readSize = 16 * 1024

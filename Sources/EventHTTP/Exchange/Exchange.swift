@@ -22,14 +22,15 @@ public final class Exchange: @unchecked Sendable {
     let served: ServerRequest
 
     private let head: RequestHead
-    /// The connection the request came on. Touched only until the request is answered; a
-    /// connection that closes first cancels the exchange, so it is never reached after it is gone.
-    private unowned let connection: HTTPConnection
+    /// Where the answer goes: the connection the request came on. Touched only until the request is
+    /// answered; a connection that closes first cancels the exchange, so it is never reached after
+    /// it is gone.
+    private unowned let connection: any ExchangeTransport
     private unowned let server: LoopServer
     private var deadlineTimer: OpaquePointer?
     private var onCancel: (@Sendable (CancellationReason) -> Void)?
 
-    init(request: ServerRequest, head: RequestHead, connection: HTTPConnection, server: LoopServer) {
+    init(request: ServerRequest, head: RequestHead, connection: any ExchangeTransport, server: LoopServer) {
         served = request
         self.head = head
         self.connection = connection

@@ -44,6 +44,12 @@ public final class HTTPServer: Service, Sendable {
     /// Binds one listener per loop and starts the loops; returns the port bound.
     @discardableResult
     public func start() throws(EventHTTPError) -> Int {
+        try start(listening: true)
+    }
+
+    /// Starts the loops, each with a listener when `listening`; returns the port bound (0 without).
+    @discardableResult
+    func start(listening: Bool) throws(EventHTTPError) -> Int {
         if case .running(_, _, let port) = state.withLock({ $0 }) { return port }
         if let warning = DescriptorLimit.ensure(room: configuration.maxConnections) { logger.warning("\(warning)") }
         let group = try LoopGroup(count: configuration.loops)
@@ -54,7 +60,7 @@ public final class HTTPServer: Service, Sendable {
         do {
             for loop in group.loops {
                 let server = LoopServer(loop: loop, handler: handler, configuration: configuration, census: census)
-                port = try server.bind(host: configuration.host, port: port)
+                if listening { port = try server.bind(host: configuration.host, port: port) }
                 servers.append(server)
             }
         } catch {
@@ -62,8 +68,9 @@ public final class HTTPServer: Service, Sendable {
             group.join()
             throw error
         }
-        let bound = port
+        let bound = listening ? port : 0
         state.withLock { $0 = .running(group: group, servers: servers, port: bound) }
+        guard listening else { return bound }
         logger.info(
             "listening",
             metadata: ["host": "\(configuration.host)", "port": "\(bound)", "loops": "\(group.loops.count)"]
@@ -77,6 +84,12 @@ public final class HTTPServer: Service, Sendable {
         return nil
     }
 
+    /// Each loop's server, once started.
+    var loopServers: [LoopServer] {
+        guard case .running(_, let servers, _) = state.withLock({ $0 }) else { return [] }
+        return servers
+    }
+
     /// Counters summed over every loop.
     public func statistics() -> ServerStatistics {
         statisticsPerLoop().reduce(ServerStatistics(), +)
@@ -84,8 +97,7 @@ public final class HTTPServer: Service, Sendable {
 
     /// Counters of each loop, in loop order.
     public func statisticsPerLoop() -> [ServerStatistics] {
-        guard case .running(_, let servers, _) = state.withLock({ $0 }) else { return [] }
-        return servers.map(\.counters.snapshot)
+        loopServers.map(\.counters.snapshot)
     }
 
     /// Serves until graceful shutdown or cancellation, then drains and stops.

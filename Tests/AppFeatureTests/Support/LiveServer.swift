@@ -28,17 +28,33 @@ enum LiveServer {
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
+        let handler = appHandler(
+            dependencies: dependencies, publicURL: publicURL, trustProxy: trustProxy, dev: dev, controls: controls,
+            rateLimiter: rateLimiter, datasets: datasets, sandboxLimits: sandboxLimits)
+        try await serve(handler, configure: configure, body)
+    }
+
+    /// The application's own handler, as `runApp` and `InProcessApp.run` serve it.
+    static func appHandler(
+        dependencies: DependencyValues,
+        publicURL: String? = nil,
+        trustProxy: Bool = false,
+        dev: Bool = false,
+        controls: DemoControls = DemoControls(),
+        rateLimiter: RateLimiter = .standard(),
+        datasets: SeededDatasets? = nil,
+        sandboxLimits: SandboxLimits = SandboxLimits()
+    ) -> AppHandler {
         var dependencies = dependencies
         dependencies.demoControls = controls
         dependencies.demoReset = DemoReset(
             idempotency: .local(IdempotencyStore()), rateLimiter: rateLimiter, datasets: datasets,
             repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
-        let handler = App.handler(
+        return App.handler(
             settings: AppSettings(
                 publicURL: publicURL, trustProxy: trustProxy, dev: dev, sandboxLimits: sandboxLimits),
             dependencies: dependencies
         )
-        try await serve(handler, configure: configure, body)
     }
 
     /// Runs the service routes plus the test features: `/echo`, and `/slow` and `/boom` whose
@@ -72,6 +88,20 @@ enum LiveServer {
         try await serve(handler, configure: configure, beforeShutdown: gate.open, body)
     }
 
+    /// The configuration tests serve with: an ephemeral port, one loop, and server-side timers far
+    /// from what a test waits for.
+    static func testConfiguration(_ configure: (inout ServerConfiguration) -> Void) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.loops = 1
+        // A test's task can wait seconds for one of the two cooperative threads while other tests
+        // run; server-side timers must not race it. Tests of the deadline and timeouts set their own.
+        configuration.requestTimeout = .seconds(60)
+        configuration.idleTimeout = .seconds(120)
+        configure(&configuration)
+        return configuration
+    }
+
     /// Serves `handler` on one loop (unless `configure` says otherwise) for the length of `body`;
     /// `beforeShutdown` lets held effects finish so shutdown does not wait for its timeout.
     private static func serve(
@@ -81,16 +111,8 @@ enum LiveServer {
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
         _ = bootstrapped
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.loops = 1
-        // A test's task can wait seconds for one of the two cooperative threads while other tests
-        // run; server-side timers must not race it. Tests of the deadline and timeouts set their own.
-        configuration.requestTimeout = .seconds(60)
-        configuration.idleTimeout = .seconds(120)
-        configure(&configuration)
         let server = HTTPServer(
-            configuration: configuration,
+            configuration: testConfiguration(configure),
             handler: handler,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         )

@@ -69,8 +69,8 @@ struct GitHubError: Decodable {
     let status: String
 }
 
-@Suite("Live: GitHub-compatible repository search")
-struct SearchLiveTests {
+@Suite("GitHub-compatible repository search, in process")
+struct SearchHTTPTests {
     static func dependencies() -> DependencyValues {
         var values = DependencyValues._current
         values.repoSearchRepository = .seeded()
@@ -86,8 +86,9 @@ struct SearchLiveTests {
 
     @Test("a GitHub client's models decode the answer; the documented example comes first")
     func decodesWithGitHubModels() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies(), publicURL: "http://localhost:8080") { _, port in
-            let response = try HTTPClient(port: port).request(
+        try await InProcessApp.run(dependencies: Self.dependencies(), publicURL: "http://localhost:8080") {
+            (app: InProcessApp) async throws in
+            let response = try await app.request(
                 "GET",
                 "/search/repositories?q=composable+architecture",
                 headers: [("Accept", "application/vnd.github+json")]
@@ -109,9 +110,9 @@ struct SearchLiveTests {
 
     @Test("Link walks to the last page; items stop at result 1,000 while total_count stays true")
     func walkToTheWindow() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies(), publicURL: "http://h") { _, port in
-            let client = try HTTPClient(port: port)
-            let first = try client.request("GET", "/search/repositories?q=stars:>=0&per_page=100")
+        try await InProcessApp.run(dependencies: Self.dependencies(), publicURL: "http://h") {
+            (client: InProcessApp) async throws in
+            let first = try await client.request("GET", "/search/repositories?q=stars:>=0&per_page=100")
             let total = try Self.decoder.decode(GitHubSearchResponse.self, from: Data(first.body)).totalCount
             #expect(total > 1_000)
             var link = first.header("Link")
@@ -119,7 +120,7 @@ struct SearchLiveTests {
             var seen = 100
             while let next = link?.split(separator: ",").first(where: { $0.contains(#"rel="next""#) }) {
                 let url = next.drop { $0 != "<" }.dropFirst().prefix { $0 != ">" }
-                let page = try client.request("GET", String(url.dropFirst("http://h".count)))
+                let page = try await client.request("GET", String(url.dropFirst("http://h".count)))
                 #expect(page.status == 200)
                 seen += try Self.decoder.decode(GitHubSearchResponse.self, from: Data(page.body)).items.count
                 link = page.header("Link")
@@ -128,9 +129,9 @@ struct SearchLiveTests {
             }
             #expect(pages == 10)
             #expect(seen == 1_000)
-            let cut = try client.request("GET", "/search/repositories?q=stars:>=0&per_page=30&page=34")
+            let cut = try await client.request("GET", "/search/repositories?q=stars:>=0&per_page=30&page=34")
             #expect(try Self.decoder.decode(GitHubSearchResponse.self, from: Data(cut.body)).items.count == 10)
-            let beyond = try client.request("GET", "/search/repositories?q=stars:>=0&per_page=100&page=11")
+            let beyond = try await client.request("GET", "/search/repositories?q=stars:>=0&per_page=100&page=11")
             #expect(beyond.status == 422)
             #expect(
                 try Self.decoder.decode(GitHubError.self, from: Data(beyond.body)).message
@@ -148,8 +149,8 @@ struct SearchLiveTests {
             ("/search/repositories?q=x&per_page=ten", "per_page", "invalid"),
         ])
     func validation(target: String, field: String, code: String) async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
-            let response = try HTTPClient(port: port).request("GET", target)
+        try await InProcessApp.run(dependencies: Self.dependencies()) { (app: InProcessApp) async throws in
+            let response = try await app.request("GET", target)
             #expect(response.status == 422)
             let error = try Self.decoder.decode(GitHubError.self, from: Data(response.body))
             #expect(error.message == "Validation Failed")
@@ -168,8 +169,8 @@ struct SearchLiveTests {
             ("text/html", 200),
         ])
     func accept(type: String, status: Int) async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
-            let response = try HTTPClient(port: port).request(
+        try await InProcessApp.run(dependencies: Self.dependencies()) { (app: InProcessApp) async throws in
+            let response = try await app.request(
                 "GET", "/search/repositories?q=swift&per_page=1",
                 headers: [("Accept", type), ("X-GitHub-Api-Version", "2022-11-28")])
             #expect(response.status == status)
@@ -182,38 +183,35 @@ struct SearchLiveTests {
 
     @Test("order is ignored without sort; per_page and page are clamped")
     func lenientParameters() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
-            #expect(try client.request("GET", "/search/repositories?q=swift&order=sideways").status == 200)
-            let clamped = try client.request("GET", "/search/repositories?q=stars:>=0&per_page=500&page=0")
+        try await InProcessApp.run(dependencies: Self.dependencies()) { (client: InProcessApp) async throws in
+            #expect(try await client.request("GET", "/search/repositories?q=swift&order=sideways").status == 200)
+            let clamped = try await client.request("GET", "/search/repositories?q=stars:>=0&per_page=500&page=0")
             #expect(try Self.decoder.decode(GitHubSearchResponse.self, from: Data(clamped.body)).items.count == 100)
-            let one = try client.request("GET", "/search/repositories?q=stars:>=0&per_page=0")
+            let one = try await client.request("GET", "/search/repositories?q=stars:>=0&per_page=0")
             #expect(try Self.decoder.decode(GitHubSearchResponse.self, from: Data(one.body)).items.count == 1)
         }
     }
 
     @Test("every avatar_url answers: an identicon PNG, cacheable for a day")
     func avatars() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
-            let avatar = try client.request("GET", "/avatars/pointlabs", headers: [("Accept", "image/*")])
+        try await InProcessApp.run(dependencies: Self.dependencies()) { (client: InProcessApp) async throws in
+            let avatar = try await client.request("GET", "/avatars/pointlabs", headers: [("Accept", "image/*")])
             #expect(avatar.status == 200)
             #expect(avatar.header("Content-Type") == "image/png")
             #expect(avatar.header("Cache-Control") == "public, max-age=86400")
             #expect(Array(avatar.body.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
-            #expect(try client.request("GET", "/avatars/someone-else").body != avatar.body)
+            #expect(try await client.request("GET", "/avatars/someone-else").body != avatar.body)
         }
     }
 
     @Test("GET /repos/{owner}/{repo} answers the item without score, or GitHub's 404")
     func repository() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
-            let found = try client.request("GET", "/repos/POINTLABS/swift-composable-architecture")
+        try await InProcessApp.run(dependencies: Self.dependencies()) { (client: InProcessApp) async throws in
+            let found = try await client.request("GET", "/repos/POINTLABS/swift-composable-architecture")
             #expect(found.status == 200)
             #expect(found.header("ETag") != nil)
             #expect(!found.text.contains("\"score\""))
-            let missing = try client.request("GET", "/repos/nobody/nothing")
+            let missing = try await client.request("GET", "/repos/nobody/nothing")
             #expect(missing.status == 404)
             #expect(try Self.decoder.decode(GitHubError.self, from: Data(missing.body)).message == "Not Found")
         }

@@ -13,8 +13,8 @@ struct SeedTodo: Codable, Equatable {
     var isComplete: Bool
 }
 
-@Suite("Live: todos over HTTP")
-struct TodosLiveTests {
+@Suite("Todos over HTTP, in process")
+struct TodosHTTPTests {
     static let now = Date(timeIntervalSince1970: 1_767_312_000)
 
     static func dependencies(seed: [Todo] = TodosSeed.demo) -> DependencyValues {
@@ -27,50 +27,52 @@ struct TodosLiveTests {
 
     @Test("the seed client's GET, POST (uppercase UUID, three keys, no Content-Type) and DELETE round-trip")
     func seedClient() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
-            let listed = try JSONDecoder().decode([SeedTodo].self, from: Data(client.request("GET", "/todos").body))
+        try await InProcessApp.run(dependencies: Self.dependencies()) { (client: InProcessApp) async throws in
+            let listed = try await JSONDecoder().decode(
+                [SeedTodo].self, from: Data(client.request("GET", "/todos").body))
             #expect(listed.map(\.description) == ["Check Mail", "Buy Milk", "Call Mom", "Water the plants"])
 
             let new = SeedTodo(id: UUID(), description: "Walk the dog", isComplete: false)
             let body = try JSONEncoder().encode(new)
             #expect(String(decoding: body, as: UTF8.self).contains(new.id.uuidString), "Foundation writes uppercase")
             for headers in [[], [("Content-Type", "application/x-www-form-urlencoded")]] {
-                let saved = try client.request("POST", "/todos", headers: headers, body: Array(body))
+                let saved = try await client.request("POST", "/todos", headers: headers, body: Array(body))
                 #expect([200, 201].contains(saved.status))
                 #expect(try JSONDecoder().decode(SeedTodo.self, from: Data(saved.body)) == new)
                 #expect(saved.text.contains(new.id.uuidString.lowercased()), "emitted lowercase")
             }
-            let after = try JSONDecoder().decode([SeedTodo].self, from: Data(client.request("GET", "/todos").body))
+            let after = try await JSONDecoder().decode(
+                [SeedTodo].self, from: Data(client.request("GET", "/todos").body))
             #expect(after.first == new, "new todos go on top")
             #expect(after.count == 5)
 
-            let deleted = try client.request("DELETE", "/todos/\(new.id)")
+            let deleted = try await client.request("DELETE", "/todos/\(new.id)")
             #expect(deleted.status == 204)
-            #expect(try client.request("GET", "/todos/\(new.id)").status == 404)
+            #expect(try await client.request("GET", "/todos/\(new.id)").status == 404)
         }
     }
 
     @Test("a DELETE asking only for problem+json (as the generated client does) is answered, not 406")
     func deleteAcceptsProblemsOnly() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
+        try await InProcessApp.run(dependencies: Self.dependencies()) { (client: InProcessApp) async throws in
             let accept = [("Accept", "application/problem+json")]
             #expect(
-                try client.request("DELETE", "/todos/deadbeef-dead-beef-dead-beefdeadbeef", headers: accept).status
+                try await client.request("DELETE", "/todos/deadbeef-dead-beef-dead-beefdeadbeef", headers: accept)
+                    .status
                     == 204)
             #expect(
-                try client.request("DELETE", "/todos/deadbeef-dead-beef-dead-beefdeadbeef", headers: accept).status
+                try await client.request("DELETE", "/todos/deadbeef-dead-beef-dead-beefdeadbeef", headers: accept)
+                    .status
                     == 404)
-            #expect(try client.request("GET", "/todos", headers: accept).status == 406, "a GET still negotiates")
+            #expect(try await client.request("GET", "/todos", headers: accept).status == 406, "a GET still negotiates")
         }
     }
 
     @Test("GET /todos: byte-exact seeded body, X-Total-Count, ETag and 304")
     func listBytes() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies(), publicURL: "http://localhost:8080") { _, port in
-            let client = try HTTPClient(port: port)
-            let response = try client.request("GET", "/todos?filter=completed")
+        try await InProcessApp.run(dependencies: Self.dependencies(), publicURL: "http://localhost:8080") {
+            (client: InProcessApp) async throws in
+            let response = try await client.request("GET", "/todos?filter=completed")
             #expect(response.status == 200)
             #expect(
                 response.text
@@ -79,7 +81,7 @@ struct TodosLiveTests {
             #expect(response.header("X-Total-Count") == "2")
             #expect(response.header("Cache-Control") == "no-cache")
             let tag = try #require(response.header("ETag"))
-            let cached = try client.request("GET", "/todos?filter=completed", headers: [("If-None-Match", tag)])
+            let cached = try await client.request("GET", "/todos?filter=completed", headers: [("If-None-Match", tag)])
             #expect(cached.status == 304)
         }
     }
@@ -96,20 +98,20 @@ struct TodosLiveTests {
                 updatedAt: .seedEpoch
             )
         }
-        try await LiveServer.runApp(dependencies: Self.dependencies(seed: seed), publicURL: "http://h") { _, port in
-            let client = try HTTPClient(port: port)
-            let first = try client.request("GET", "/todos?per_page=2&q=todo")
+        try await InProcessApp.run(dependencies: Self.dependencies(seed: seed), publicURL: "http://h") {
+            (client: InProcessApp) async throws in
+            let first = try await client.request("GET", "/todos?per_page=2&q=todo")
             #expect(
                 first.header("Link")
                     == #"<http://h/todos?q=todo&page=2&per_page=2>; rel="next", <http://h/todos?q=todo&page=3&per_page=2>; rel="last""#
             )
-            let last = try client.request("GET", "/todos?per_page=2&q=todo&page=3")
+            let last = try await client.request("GET", "/todos?per_page=2&q=todo&page=3")
             #expect(try JSONDecoder().decode([SeedTodo].self, from: Data(last.body)).count == 1)
             #expect(last.header("Link")?.contains(#"rel="next""#) == false)
-            let huge = try client.request("GET", "/todos?per_page=100&page=9223372036854775807")
+            let huge = try await client.request("GET", "/todos?per_page=100&page=9223372036854775807")
             #expect(huge.status == 200)
             #expect(huge.text == "[]")
-            let past = try client.request("GET", "/todos?per_page=2&page=9")
+            let past = try await client.request("GET", "/todos?per_page=2&page=9")
             #expect(past.text == "[]")
             #expect(past.header("Link") != nil)
             #expect(past.header("X-Total-Count") == "5")
@@ -118,23 +120,23 @@ struct TodosLiveTests {
 
     @Test("PUT creates then replaces; PATCH merges; If-Match mismatches are 412")
     func writes() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies(), publicURL: "http://localhost:8080") { _, port in
-            let client = try HTTPClient(port: port)
+        try await InProcessApp.run(dependencies: Self.dependencies(), publicURL: "http://localhost:8080") {
+            (client: InProcessApp) async throws in
             let path = "/todos/0A0B0C0D-0000-4000-8000-000000000001"
             let json = [("Content-Type", "application/json")]
-            let created = try client.request(
+            let created = try await client.request(
                 "PUT", path, headers: json, body: Array(#"{"description":"New","isComplete":false}"#.utf8))
             #expect(created.status == 201)
             #expect(created.header("Location") == "http://localhost:8080/todos/0a0b0c0d-0000-4000-8000-000000000001")
             let tag = try #require(created.header("ETag"))
-            let replaced = try client.request(
+            let replaced = try await client.request(
                 "PUT",
                 path,
                 headers: json + [("If-Match", tag)],
                 body: Array(#"{"description":"Newer","isComplete":true}"#.utf8)
             )
             #expect(replaced.status == 200)
-            let stale = try client.request(
+            let stale = try await client.request(
                 "PATCH",
                 path,
                 headers: [("Content-Type", "application/merge-patch+json"), ("If-Match", tag)],
@@ -142,7 +144,7 @@ struct TodosLiveTests {
             )
             #expect(stale.status == 412)
             #expect(try problem(stale).type == "urn:counterpart:problem:precondition-failed")
-            let patched = try client.request(
+            let patched = try await client.request(
                 "PATCH",
                 path,
                 headers: [("Content-Type", "application/merge-patch+json")],
@@ -150,14 +152,14 @@ struct TodosLiveTests {
             )
             #expect(patched.status == 200)
             #expect(patched.text.contains(#""description":"Newer","isComplete":true,"order":7"#))
-            let exists = try client.request(
+            let exists = try await client.request(
                 "PUT",
                 path,
                 headers: json + [("If-None-Match", "*")],
                 body: Array(#"{"description":"x","isComplete":true}"#.utf8)
             )
             #expect(exists.status == 412)
-            #expect(try client.request("GET", path).text == patched.text, "rejected writes change nothing")
+            #expect(try await client.request("GET", path).text == patched.text, "rejected writes change nothing")
         }
     }
 
@@ -173,26 +175,24 @@ struct TodosLiveTests {
             ("DELETE", "/todos?filter=someday", "", 400),
         ])
     func badInput(method: String, target: String, body: String, status: Int) async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
-            let before = try client.request("GET", "/todos").text
-            let response = try client.request(
+        try await InProcessApp.run(dependencies: Self.dependencies()) { (client: InProcessApp) async throws in
+            let before = try await client.request("GET", "/todos").text
+            let response = try await client.request(
                 method, target, headers: [("Content-Type", "application/json")], body: Array(body.utf8))
             #expect(response.status == status)
             #expect(response.header("Content-Type") == "application/problem+json")
-            #expect(try client.request("GET", "/todos").text == before)
+            #expect(try await client.request("GET", "/todos").text == before)
         }
     }
 
     @Test("DELETE /todos?filter=completed clears completed; reorder sets the order")
     func bulk() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
-            #expect(try client.request("DELETE", "/todos?filter=completed").status == 204)
-            let open = try JSONDecoder().decode([SeedTodo].self, from: Data(client.request("GET", "/todos").body))
+        try await InProcessApp.run(dependencies: Self.dependencies()) { (client: InProcessApp) async throws in
+            #expect(try await client.request("DELETE", "/todos?filter=completed").status == 204)
+            let open = try await JSONDecoder().decode([SeedTodo].self, from: Data(client.request("GET", "/todos").body))
             #expect(open.map(\.description) == ["Check Mail", "Buy Milk"])
             let ids = open.reversed().map { "\"\($0.id)\"" }.joined(separator: ",")
-            let reordered = try client.request(
+            let reordered = try await client.request(
                 "POST",
                 "/todos/reorder",
                 headers: [("Content-Type", "application/json")],
@@ -200,10 +200,11 @@ struct TodosLiveTests {
             )
             #expect(reordered.status == 200)
             #expect(reordered.header("ETag") != nil, "every answer with a body has an ETag")
-            let after = try JSONDecoder().decode([SeedTodo].self, from: Data(client.request("GET", "/todos").body))
+            let after = try await JSONDecoder().decode(
+                [SeedTodo].self, from: Data(client.request("GET", "/todos").body))
             #expect(after.map(\.description) == ["Buy Milk", "Check Mail"])
-            #expect(try client.request("DELETE", "/todos").status == 204)
-            #expect(try client.request("GET", "/todos").text == "[]")
+            #expect(try await client.request("DELETE", "/todos").status == 204)
+            #expect(try await client.request("GET", "/todos").text == "[]")
         }
     }
 }

@@ -10,8 +10,8 @@ import Testing
 /// api.md §3.5: every error on `/search/*`, `/repos/*` and `/avatars/*` — the feature's own and the
 /// shared pipeline's — is GitHub's envelope as `application/json`, so GitHub clients (Octokit reads a
 /// body only when it is `application/json`; GitHub's models decode `status` as a string) see it.
-@Suite("Live: GitHub's error envelope on every GitHub-compatible answer")
-struct GitHubErrorLiveTests {
+@Suite("GitHub's error envelope on every GitHub-compatible answer, in process")
+struct GitHubErrorHTTPTests {
     @Test(
         "errors are application/json with message, documentation_url, a string status and nothing else",
         arguments: [
@@ -29,8 +29,8 @@ struct GitHubErrorLiveTests {
         ] as [(String, String, Int, String)]
     )
     func envelope(method: String, target: String, status: Int, message: String) async throws {
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
-            let response = try HTTPClient(port: port).request(method, target)
+        try await InProcessApp.run(dependencies: SearchHTTPTests.dependencies()) { (app: InProcessApp) async throws in
+            let response = try await app.request(method, target)
             #expect(response.status == status)
             #expect(response.header("Content-Type") == "application/json; charset=utf-8")
             let body = try #require(JSONParser.parse(response.body))
@@ -41,30 +41,30 @@ struct GitHubErrorLiveTests {
             #expect(object["message"] == .string(message))
             #expect(object["documentation_url"] == .string(SearchError.documentation))
             #expect(object["instance"] == .string("urn:uuid:" + (response.header("X-Request-Id") ?? "")))
-            let error = try SearchLiveTests.decoder.decode(GitHubError.self, from: Data(response.body))
+            let error = try SearchHTTPTests.decoder.decode(GitHubError.self, from: Data(response.body))
             #expect(error.status == String(status))
         }
     }
 
     @Test("a missing q is GitHub's exact answer; a bad term adds GitHub's per-error message")
     func validationItems() async throws {
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
-            let missing = try client.request("GET", "/search/repositories", headers: [("X-Request-Id", "r1")])
+        try await InProcessApp.run(dependencies: SearchHTTPTests.dependencies()) {
+            (client: InProcessApp) async throws in
+            let missing = try await client.request("GET", "/search/repositories", headers: [("X-Request-Id", "r1")])
             #expect(
                 missing.text == #"{"message":"Validation Failed","errors":[{"resource":"Search","field":"q","#
                     + #""code":"missing"}],"documentation_url":"https://docs.github.com/rest/search/search"#
                     + #"#search-repositories","status":"422","instance":"urn:counterpart:request:r1"}"#
             )
-            let invalid = try client.request("GET", "/search/repositories?q=stars:lots")
-            let error = try SearchLiveTests.decoder.decode(GitHubError.self, from: Data(invalid.body))
+            let invalid = try await client.request("GET", "/search/repositories?q=stars:lots")
+            let error = try SearchHTTPTests.decoder.decode(GitHubError.self, from: Data(invalid.body))
             #expect(error.errors?.first?.message?.contains("stars:lots") == true)
         }
     }
 
     @Test("the HTTP layer's 503s (deadline, overload, shutdown) on GitHub routes use the envelope too")
     func unavailable() throws {
-        let handler = App.handler(settings: AppSettings(), dependencies: SearchLiveTests.dependencies())
+        let handler = App.handler(settings: AppSettings(), dependencies: SearchHTTPTests.dependencies())
         let search = ServerRequest(method: .get, target: "/search/repositories?q=x")
         for reason in [CancellationReason.deadline, .overload, .shutdown] {
             let response = handler.unavailableResponse(to: search, reason: reason)
@@ -82,10 +82,10 @@ struct GitHubErrorLiveTests {
 
     @Test("the rest of the app keeps RFC 9457 problem+json")
     func otherRoutes() async throws {
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
+        try await InProcessApp.run(dependencies: SearchHTTPTests.dependencies()) {
+            (client: InProcessApp) async throws in
             for target in ["/search", "/nope", "/todos/x/y", "/reposx/a/b"] {
-                let response = try client.request("GET", target)
+                let response = try await client.request("GET", target)
                 #expect(response.status == 404, "\(target)")
                 #expect(response.header("Content-Type") == "application/problem+json", "\(target)")
             }
@@ -94,15 +94,17 @@ struct GitHubErrorLiveTests {
 
     @Test("GitHub-compatible routes answer whatever Accept says, as GitHub does")
     func anyAccept() async throws {
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
-            let search = try client.request("GET", "/search/repositories?q=swift", headers: [("Accept", "text/html")])
+        try await InProcessApp.run(dependencies: SearchHTTPTests.dependencies()) {
+            (client: InProcessApp) async throws in
+            let search = try await client.request(
+                "GET", "/search/repositories?q=swift", headers: [("Accept", "text/html")])
             #expect(search.status == 200)
             #expect(search.header("Content-Type") == "application/json; charset=utf-8")
-            let avatar = try client.request("GET", "/avatars/pointlabs", headers: [("Accept", "application/json")])
+            let avatar = try await client.request(
+                "GET", "/avatars/pointlabs", headers: [("Accept", "application/json")])
             #expect(avatar.status == 200)
             #expect(avatar.header("Content-Type") == "image/png")
-            let repository = try client.request(
+            let repository = try await client.request(
                 "GET", "/repos/nobody/nothing", headers: [("Accept", "application/xml")])
             #expect(repository.status == 404)
             #expect(repository.header("Content-Type") == "application/json; charset=utf-8")
@@ -114,8 +116,8 @@ struct GitHubErrorLiveTests {
         arguments: ["application/vnd.github.v3.text-match", "application/vnd.github.text-match"]
     )
     func textMatchWithoutSuffix(accept: String) async throws {
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
-            let response = try HTTPClient(port: port).request(
+        try await InProcessApp.run(dependencies: SearchHTTPTests.dependencies()) { (app: InProcessApp) async throws in
+            let response = try await app.request(
                 "GET", "/search/repositories?q=composable&per_page=1", headers: [("Accept", accept)])
             #expect(response.status == 200)
             #expect(response.text.contains(#""text_matches":[{"#))
@@ -124,9 +126,9 @@ struct GitHubErrorLiveTests {
 
     @Test("a whole-number score is written with a fraction, as GitHub writes it")
     func wholeScore() async throws {
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
+        try await InProcessApp.run(dependencies: SearchHTTPTests.dependencies()) { (app: InProcessApp) async throws in
             // A qualifier-only query scores 1 + log10(1 + stars): exactly 1 for a repository with none.
-            let response = try HTTPClient(port: port).request("GET", "/search/repositories?q=stars:0&per_page=1")
+            let response = try await app.request("GET", "/search/repositories?q=stars:0&per_page=1")
             #expect(response.status == 200)
             #expect(response.text.hasSuffix(#""score":1.0}]}"#))
         }

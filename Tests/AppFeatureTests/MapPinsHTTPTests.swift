@@ -51,8 +51,8 @@ enum JSONScalar: Codable, Equatable {
     func encode(to encoder: any Encoder) throws {}
 }
 
-@Suite("Live: map pins over HTTP")
-struct MapPinsLiveTests {
+@Suite("Map pins over HTTP, in process")
+struct MapPinsHTTPTests {
     static func dependencies() -> DependencyValues {
         var values = DependencyValues._current
         values.mapPinRepository = .inMemory()
@@ -61,16 +61,15 @@ struct MapPinsLiveTests {
 
     @Test("a Codable MapPin decodes the plain array; a GeoJSON decoder reads the FeatureCollection")
     func decoding() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
-            let plain = try client.request("GET", "/pins?lat=35.6812&lon=139.7671&radius=3000")
+        try await InProcessApp.run(dependencies: Self.dependencies()) { (client: InProcessApp) async throws in
+            let plain = try await client.request("GET", "/pins?lat=35.6812&lon=139.7671&radius=3000")
             #expect(plain.status == 200)
             let pins = try JSONDecoder().decode([SeedMapPin].self, from: Data(plain.body))
             #expect(pins.first?.title == "Tokyo Station")
             #expect(pins.map { $0.distanceMeters ?? -1 } == pins.map { $0.distanceMeters ?? -1 }.sorted())
             #expect(Int(plain.header("X-Total-Count") ?? "") ?? 0 >= pins.count)
 
-            let geo = try client.request(
+            let geo = try await client.request(
                 "GET", "/pins?lat=35.6812&lon=139.7671&radius=3000", headers: [("Accept", "application/geo+json")])
             #expect(geo.header("Content-Type") == "application/geo+json")
             let collection = try JSONDecoder().decode(FeatureCollection.self, from: Data(geo.body))
@@ -83,11 +82,10 @@ struct MapPinsLiveTests {
 
     @Test("two centres 3 m apart share one ETag, and the second is a 304")
     func snappingSharesETags() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
-            let first = try client.request("GET", "/pins?lat=35.68120&lon=139.76710")
+        try await InProcessApp.run(dependencies: Self.dependencies()) { (client: InProcessApp) async throws in
+            let first = try await client.request("GET", "/pins?lat=35.68120&lon=139.76710")
             let tag = try #require(first.header("ETag"))
-            let second = try client.request(
+            let second = try await client.request(
                 "GET", "/pins?lat=35.68122&lon=139.76712", headers: [("If-None-Match", tag)])
             #expect(second.status == 304)
         }
@@ -95,13 +93,12 @@ struct MapPinsLiveTests {
 
     @Test("Fiji's box across the antimeridian finds Suva's pins; a cluster's leaves are its pins")
     func antimeridianAndClusters() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
-            let fiji = try client.request("GET", "/pins?bbox=177,-20,-178,-16&limit=500")
+        try await InProcessApp.run(dependencies: Self.dependencies()) { (client: InProcessApp) async throws in
+            let fiji = try await client.request("GET", "/pins?bbox=177,-20,-178,-16&limit=500")
             #expect(fiji.header("X-Total-Count") == "300")
             #expect(fiji.text.contains("c17e0000-0000-4000-8000-000000000005"))
 
-            let clusters = try client.request("GET", "/pins/clusters?bbox=177,-20,-178,-16&zoom=3")
+            let clusters = try await client.request("GET", "/pins/clusters?bbox=177,-20,-178,-16&zoom=3")
             let collection = try JSONDecoder().decode(FeatureCollection.self, from: Data(clusters.body))
             let cluster = try #require(collection.features.first { $0.properties["cluster"] == .bool(true) })
             guard case .number(let id) = cluster.properties["cluster_id"],
@@ -110,10 +107,10 @@ struct MapPinsLiveTests {
                 Issue.record("a cluster carries cluster_id and point_count")
                 return
             }
-            let leaves = try client.request("GET", "/pins/clusters/\(Int(id))/leaves?limit=500")
+            let leaves = try await client.request("GET", "/pins/clusters/\(Int(id))/leaves?limit=500")
             let pins = try JSONDecoder().decode(FeatureCollection.self, from: Data(leaves.body))
             #expect(Double(pins.features.count) == count)
-            #expect(try client.request("GET", "/pins/clusters/3/leaves").status == 404)
+            #expect(try await client.request("GET", "/pins/clusters/3/leaves").status == 404)
         }
     }
 }

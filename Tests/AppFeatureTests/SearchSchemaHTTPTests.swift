@@ -7,8 +7,8 @@ import Testing
 /// Answers of `/search/repositories` checked against GitHub's published schema for the endpoint
 /// (`GitHubSchema`), over queries that reach every nullable member both ways, every sort and
 /// paging, and the 422s.
-@Suite("Live: search answers conform to GitHub's published schema")
-struct SearchSchemaLiveTests {
+@Suite("Search answers conform to GitHub's published schema, in process")
+struct SearchSchemaHTTPTests {
     static let queries = [
         "swift", "composable architecture", "stars:>=0", "license:mit", "archived:true fork:true", "fork:only",
         "language:go language:rust", "-language:swift topic:cli", "created:2015-01-01..2016-12-31", "user:pointlabs",
@@ -18,14 +18,14 @@ struct SearchSchemaLiveTests {
 
     @Test("every item has GitHub's members, types, formats and nullability; nothing undocumented")
     func answersConform() async throws {
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
+        try await InProcessApp.run(dependencies: SearchHTTPTests.dependencies()) {
+            (client: InProcessApp) async throws in
             var items = 0
             var nulls: Set<String> = []
             for q in Self.queries {
                 for option in Self.options {
                     let target = "/search/repositories?q=" + Self.encoded(q) + option
-                    let response = try client.request("GET", target)
+                    let response = try await client.request("GET", target)
                     #expect(response.status == 200, "\(target)")
                     let answer = try #require(JSONParser.parse(response.body))
                     let violations = GitHubSchema.searchRepositories.violations(of: answer)
@@ -47,10 +47,10 @@ struct SearchSchemaLiveTests {
 
     @Test("with the text-match type, items carry GitHub's text_matches, whose indices slice the fragment")
     func textMatches() async throws {
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
+        try await InProcessApp.run(dependencies: SearchHTTPTests.dependencies()) {
+            (client: InProcessApp) async throws in
             let target = "/search/repositories?q=swift+kit&per_page=50"
-            let response = try client.request(
+            let response = try await client.request(
                 "GET", target, headers: [("Accept", "application/vnd.github.v3.text-match+json")])
             let answer = try #require(JSONParser.parse(response.body))
             #expect(GitHubSchema.searchRepositories.violations(of: answer) == [])
@@ -84,13 +84,13 @@ struct SearchSchemaLiveTests {
                 }
             }
             #expect(occurrences >= items.count)
-            let plain = try client.request("GET", target)
+            let plain = try await client.request("GET", target)
             #expect(!plain.text.contains("text_matches"), "only on request")
             #expect(plain.header("Vary")?.contains("Accept") == true)
-            let refused = try client.request(
+            let refused = try await client.request(
                 "GET", target, headers: [("Accept", "application/json, application/vnd.github.text-match+json;q=0")])
             #expect(!refused.text.contains("text_matches"), "q=0 refuses the variant")
-            let anyCase = try client.request(
+            let anyCase = try await client.request(
                 "GET", target, headers: [("Accept", "application/VND.github.Text-Match+json")])
             #expect(anyCase.text.contains("text_matches"), "media types ignore case")
         }
@@ -102,10 +102,10 @@ struct SearchSchemaLiveTests {
         let sample =
             Array(repositories.prefix(20)) + repositories.filter(\.isFork).prefix(5)
             + repositories.filter { $0.license == nil || $0.description == nil || $0.homepage == nil }.prefix(5)
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
+        try await InProcessApp.run(dependencies: SearchHTTPTests.dependencies()) {
+            (client: InProcessApp) async throws in
             for repository in sample {
-                let response = try client.request("GET", "/repos/" + repository.fullName)
+                let response = try await client.request("GET", "/repos/" + repository.fullName)
                 #expect(response.status == 200)
                 let answer = try #require(JSONParser.parse(response.body))
                 #expect(GitHubSchema.fullRepository.violations(of: answer) == [], "\(repository.fullName)")
@@ -123,8 +123,8 @@ struct SearchSchemaLiveTests {
         ]
     )
     func errorsConform(query: String) async throws {
-        try await LiveServer.runApp(dependencies: SearchLiveTests.dependencies()) { _, port in
-            let response = try HTTPClient(port: port).request("GET", "/search/repositories?" + query)
+        try await InProcessApp.run(dependencies: SearchHTTPTests.dependencies()) { (app: InProcessApp) async throws in
+            let response = try await app.request("GET", "/search/repositories?" + query)
             #expect(response.status == 422)
             let answer = try #require(JSONParser.parse(response.body))
             #expect(GitHubSchema.validationError.violations(of: answer) == [])

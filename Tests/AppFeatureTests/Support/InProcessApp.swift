@@ -1,0 +1,63 @@
+import AppFeature
+import CounterpartTestSupport
+import Dependencies
+import EventHTTP
+import HTTPKit
+import Logging
+
+/// The application's handler served without a socket: each request is read, handled and answered on
+/// the server's loop exactly as on a connection, and its answer comes back whole — status, headers
+/// with `Date`, body. For tests about what the app answers; what only a socket shows (keep-alive,
+/// slow clients, disconnects, pipelining) stays with `LiveServer`.
+///
+/// Nothing here waits on a clock: a request is answered when its effects finish, however busy the
+/// machine, within the server's own request deadline. A test's closure spells out its type,
+/// `{ (client: InProcessApp) async throws in`: when every `try` in it is inside `#expect`, Swift
+/// would otherwise infer a closure that cannot throw.
+struct InProcessApp: Sendable {
+    let server: HTTPServer
+
+    /// Runs the application's own handler — every domain — with `dependencies` overriding what its
+    /// stores see, for the length of `body`; the options are `LiveServer.runApp`'s.
+    static func run(
+        dependencies: DependencyValues,
+        publicURL: String? = nil,
+        dev: Bool = false,
+        controls: DemoControls = DemoControls(),
+        rateLimiter: RateLimiter = .standard(),
+        datasets: SeededDatasets? = nil,
+        sandboxLimits: SandboxLimits = SandboxLimits(),
+        configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: (InProcessApp) async throws -> Void
+    ) async throws {
+        _ = LiveServer.bootstrapped
+        let handler = LiveServer.appHandler(
+            dependencies: dependencies, publicURL: publicURL, dev: dev, controls: controls,
+            rateLimiter: rateLimiter, datasets: datasets, sandboxLimits: sandboxLimits)
+        let server = HTTPServer(
+            configuration: LiveServer.testConfiguration(configure), handler: handler,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        try server.startInProcess()
+        do {
+            try await body(InProcessApp(server: server))
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        await server.shutdown()
+    }
+
+    /// Sends one request as `HTTPClient.request` does and returns its whole answer; a request that
+    /// ends without one (dropped) throws `ClientError.closed`.
+    func request(
+        _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
+    ) async throws(ClientError) -> ClientResponse {
+        try await send(requestBytes(method, target, headers: headers, body: body))
+    }
+
+    /// Sends `bytes` as they are, one request.
+    func send(_ bytes: [UInt8]) async throws(ClientError) -> ClientResponse {
+        guard let answer = await server.answer(bytes) else { throw .closed }
+        return try ClientResponse(parsing: answer)
+    }
+}
