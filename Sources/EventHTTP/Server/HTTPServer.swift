@@ -15,6 +15,8 @@ public final class HTTPServer: Service, Sendable {
     private let handler: any HTTPHandler
     private let logger: Logger
     private let state = Mutex<State>(.idle)
+    /// Which loop answers the next request handed in without a socket.
+    let nextInProcessLoop = Atomic<Int>(0)
 
     private enum State {
         case idle
