@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// architecture.md §2.1: every evbuffer and event call for a base happens on its loop thread
 /// (replying off-loop crashes under load, libevent#883). Other threads reach the loop only through
-/// `execute(_:)` and the two executors, which append to a `Mutex`-guarded inbox and wake the base with
-/// `event_active` on a never-added user event; an atomic flag coalesces wake-ups.
+/// `execute(_:)` and the two executors, which append to its `LoopInbox` and wake the base with
+/// `event_active` on a never-added user event, once for all the work queued before it runs.
 ///
 /// The loop runs in turns: one wait for events, then every callback they made ready, then the
 /// answers those callbacks queued (`writeAtEndOfTurn(_:)`), written together — and after each
@@ -15,9 +15,8 @@ import Synchronization
 /// inside its callback interleaved reads and writes, and every write woke the client's thread on
 /// its own (BENCHMARKS.md).
 ///
-/// `@unchecked Sendable`: the inbox is guarded by its `Mutex`, the wake flag and thread id are
-/// atomic, and `base` and the queued writers are only used on the loop thread (or before it
-/// starts, during set-up).
+/// `@unchecked Sendable`: the inbox guards itself, and `base` and the queued writers are only used on
+/// the loop thread (or before it starts, during set-up).
 public final class EventLoop: @unchecked Sendable {
     /// The loop's `event_base`.
     let base: OpaquePointer
@@ -26,54 +25,44 @@ public final class EventLoop: @unchecked Sendable {
     /// The executor a request's effects prefer.
     public let taskExecutor: LoopTaskExecutor
     /// The loop's position in its group, for logs.
-    public let index: Int
-
-    private let inbox = Mutex<[Work]>([])
-    private let wakePending = Atomic<Bool>(false)
-    /// The running loop's thread, 0 when none: read on every effect's delivery, so atomic, not locked.
-    private let threadID = Atomic<UInt>(0)
+    public var index: Int { inbox.index }
+    private let inbox: LoopInbox
     private var wakeEvent: OpaquePointer?
     /// The writers with answers queued this turn, in the order they queued them.
     private var queuedWriters: [any EndOfTurnWriter] = []
-
-    private enum Work {
-        case job(UnownedJob)
-        case closure(@Sendable () -> Void)
-    }
 
     /// Creates a loop and its base; the thread starts with `run()`.
     init(index: Int) throws(EventHTTPError) {
         guard let base = event_base_new() else {
             throw .setup("event_base_new failed for loop \(index); libevent could not create an epoll instance.")
         }
+        let inbox = LoopInbox(index: index)
         self.base = base
-        self.index = index
-        let serial = LoopSerialExecutor()
-        let task = LoopTaskExecutor()
-        self.serialExecutor = serial
-        self.taskExecutor = task
-        serial.loop = self
-        task.loop = self
+        self.inbox = inbox
+        serialExecutor = LoopSerialExecutor(inbox: inbox)
+        taskExecutor = LoopTaskExecutor(inbox: inbox)
         wakeEvent = event_new(
             base, -1, 0,
             { _, _, context in
                 guard let context else { return }
                 Unmanaged<EventLoop>.fromOpaque(context).takeUnretainedValue().drainInbox()
             }, Unmanaged.passUnretained(self).toOpaque())
-        guard wakeEvent != nil else {
+        guard let wakeEvent else {
             event_base_free(base)
             throw .setup("event_new failed for loop \(index)'s wake-up event.")
         }
+        inbox.open(waking: wakeEvent)
     }
 
     deinit {
+        inbox.close()
         if let wakeEvent { event_free(wakeEvent) }
         event_base_free(base)
     }
 
     /// Whether the calling thread is this loop's thread.
     public var inEventLoop: Bool {
-        threadID.load(ordering: .relaxed) == pthread_self()
+        inbox.isLoopThread
     }
 
     /// Has `writer` write its queued output once every callback of this turn — or of the inbox
@@ -85,27 +74,11 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Runs `work` on the loop thread, after the work already queued.
     public func execute(_ work: @escaping @Sendable () -> Void) {
-        enqueue(.closure(work))
-    }
-
-    func enqueue(_ job: UnownedJob) {
-        enqueue(.job(job))
-    }
-
-    private func enqueue(_ work: Work) {
-        inbox.withLock { $0.append(work) }
-        if !wakePending.exchange(true, ordering: .acquiringAndReleasing), let wakeEvent {
-            event_active(wakeEvent, EV_READ, 0)
-        }
+        inbox.enqueue(.closure(work))
     }
 
     private func drainInbox() {
-        wakePending.store(false, ordering: .releasing)
-        let batch = inbox.withLock { inbox in
-            defer { inbox.removeAll(keepingCapacity: true) }
-            return inbox
-        }
-        for work in batch {
+        for work in inbox.take() {
             switch work {
             case .job(let job):
                 job.runSynchronously(
@@ -123,14 +96,14 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Runs the loop on the calling thread until `stop()`; called by `LoopGroup` on the loop's thread.
     func run() {
-        threadID.store(pthread_self(), ordering: .relaxed)
+        inbox.loopThread(isRunning: true)
         repeat {
             // A base that fails (an epoll error) would fail again at once: stop rather than spin.
             guard event_base_loop(base, EVLOOP_ONCE | EVLOOP_NO_EXIT_ON_EMPTY) >= 0 else { break }
             writeQueued()
         } while event_base_got_exit(base) == 0 && event_base_got_break(base) == 0
         drainInbox()
-        threadID.store(0, ordering: .relaxed)
+        inbox.loopThread(isRunning: false)
     }
 
     private func writeQueued() {

@@ -5,25 +5,27 @@ import Glibc
 /// Its isolation check compares threads, so a libevent callback — plain C, outside any Swift job —
 /// can enter a store with `assumeIsolated` and reduce before the callback returns (the fast path).
 ///
-/// `@unchecked Sendable`: `loop` is set once, by the loop's initializer before the executor is
-/// shared, and the loop outlives its executors' use.
-public final class LoopSerialExecutor: SerialExecutor, @unchecked Sendable {
-    unowned(unsafe) var loop: EventLoop?
+/// It reaches its loop through the loop's inbox, which outlives the loop: work queued after the loop
+/// is gone is dropped, not sent to a freed event base (`LoopInbox`).
+public final class LoopSerialExecutor: SerialExecutor, Sendable {
+    let inbox: LoopInbox
 
-    init() {}
+    init(inbox: LoopInbox) {
+        self.inbox = inbox
+    }
 
     public func enqueue(_ job: consuming ExecutorJob) {
-        loop?.enqueue(UnownedJob(job))
+        inbox.enqueue(.job(UnownedJob(job)))
     }
 
     public func isIsolatingCurrentContext() -> Bool? {
-        loop?.inEventLoop ?? false
+        inbox.isLoopThread
     }
 
     public func checkIsolated() {
         precondition(
-            loop?.inEventLoop == true,
-            "Code isolated to event loop \(loop?.index ?? -1) ran on another thread. Every store and libevent call must "
+            inbox.isLoopThread,
+            "Code isolated to event loop \(inbox.index) ran on another thread. Every store and libevent call must "
                 + "stay on the loop that accepted its request (libevent#883); hop with loop.execute { … }."
         )
     }
@@ -32,14 +34,15 @@ public final class LoopSerialExecutor: SerialExecutor, @unchecked Sendable {
 /// The task executor of an `EventLoop`: effects prefer it, so they run on the request's thread except
 /// while awaiting work that lives elsewhere (GRDB's queues, PostgresNIO's thread).
 ///
-/// `@unchecked Sendable`: `loop` is set once, by the loop's initializer before the executor is
-/// shared, and the loop outlives its executors' use.
-public final class LoopTaskExecutor: TaskExecutor, @unchecked Sendable {
-    unowned(unsafe) var loop: EventLoop?
+/// Like the serial executor, it reaches its loop through the loop's inbox.
+public final class LoopTaskExecutor: TaskExecutor, Sendable {
+    let inbox: LoopInbox
 
-    init() {}
+    init(inbox: LoopInbox) {
+        self.inbox = inbox
+    }
 
     public func enqueue(_ job: consuming ExecutorJob) {
-        loop?.enqueue(UnownedJob(job))
+        inbox.enqueue(.job(UnownedJob(job)))
     }
 }
