@@ -66,6 +66,12 @@ public final class HTTPClient {
         }
     }
 
+    /// Shuts the sending side, as a client that has said all it will say does; answers can still
+    /// be read.
+    public func shutDownSending() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
     /// Closes the connection, as a client that gives up would.
     public func closeNow() {
         shutdown(fd, Int32(SHUT_RDWR))

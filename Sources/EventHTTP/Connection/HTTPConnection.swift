@@ -43,6 +43,9 @@ final class HTTPConnection: EndOfTurnWriter, ExchangeTransport {
     private var exchange: Exchange?
 
     var isClosed: Bool { state.isClosed }
+    /// Bytes of answers the socket has not taken; none once the connection is closed, since its
+    /// buffers are freed then — and an answer given inside a read (a dropped request) can close it.
+    private var unwritten: Int { isClosed ? 0 : evbuffer_get_length(output) }
 
     private init(fd: Int32, server: LoopServer) {
         self.fd = fd
@@ -91,7 +94,7 @@ final class HTTPConnection: EndOfTurnWriter, ExchangeTransport {
             { _, _, context in
                 guard let context else { return }
                 let connection = Unmanaged<HTTPConnection>.fromOpaque(context).takeUnretainedValue()
-                connection.perform(connection.state.timerFired(unwritten: evbuffer_get_length(connection.output)))
+                connection.perform(connection.state.timerFired(unwritten: connection.unwritten))
             }, context)
     }
 
@@ -163,7 +166,7 @@ final class HTTPConnection: EndOfTurnWriter, ExchangeTransport {
             if count < Self.readSize { break }
         }
         perform(state.inputArrived(unread: evbuffer_get_length(input)))
-        if ended { perform(state.peerEnded(unwritten: evbuffer_get_length(output))) }
+        if ended { perform(state.peerEnded(unwritten: unwritten)) }
     }
 
     /// Reads requests from the input until one is with the handler, the input runs out, the
@@ -172,7 +175,7 @@ final class HTTPConnection: EndOfTurnWriter, ExchangeTransport {
         guard state.startParsing() else { return }
         defer { state.stopParsing() }
         while true {
-            let next = state.nextRequest(unwritten: evbuffer_get_length(output))
+            let next = state.nextRequest(unwritten: unwritten)
             guard next.parse else { return perform(next) }
             do throws(RequestRefusal) {
                 switch try reader.next(from: input) {
