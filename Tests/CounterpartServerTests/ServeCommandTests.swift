@@ -201,8 +201,43 @@ struct ProbeCommandTests {
         #expect(await healthy.exitStatus() == 0)
         kill(server.process.processIdentifier, SIGTERM)
         #expect(await server.exitStatus() == 0)
-        let nobody = try ServerProcess(["probe", "--port", "\(port)"])
+        // Not the server's port: once freed, a server another test starts may take it. A port held
+        // bound without listening refuses every connection for as long as it is held.
+        let silent = try #require(SilentPort())
+        let nobody = try ServerProcess(["probe", "--port", "\(silent.port)"])
         let status = await nobody.exitStatus()
         #expect(status != nil && status != 0)
+        withExtendedLifetime(silent) {}
+    }
+}
+
+/// A loopback port bound and not listening: connecting to it is refused, and no other process can
+/// listen on it while this value lives.
+private final class SilentPort {
+    let port: Int
+    private let fd: Int32
+
+    init?() {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit {
+        close(fd)
     }
 }
