@@ -26,8 +26,10 @@ public final class TestStore<R: Reducer> where R.State: Equatable & Sendable, R.
     public private(set) var state: R.State
     /// How strictly this store checks; `.on` unless a test says why not.
     public var exhaustivity: Exhaustivity = .on
-    /// How long `receive` and `finish` wait for effects before failing.
-    public var timeout: Duration = .seconds(1)
+    /// How long `receive` and `finish` wait for effects before failing. A bound on a hang, not a
+    /// speed test: both return as soon as the effects are done, and effects on real repositories can
+    /// wait seconds for a thread when the whole suite runs on two cores.
+    public var timeout: Duration = .seconds(30)
     /// The dependencies the store's reduces and effects see; changes apply to later steps.
     public var dependencies: DependencyValues {
         didSet { runOnStore { [dependencies] in await $0.setDependencies(dependencies) } }

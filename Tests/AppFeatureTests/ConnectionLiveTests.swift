@@ -12,13 +12,16 @@ import Testing
 struct ConnectionLiveTests {
     @Test("a stray CRLF after a request leaves the connection timed: it is closed at --idle-timeout")
     func strayLineBreakIsTimed() async throws {
-        try await LiveServer.run(configure: { $0.idleTimeout = .milliseconds(200) }) { _, port in
-            let client = try HTTPClient(port: port, timeout: .seconds(3))
+        // Only the idle timer can close it before the client gives up (30 s): the others are far off.
+        // No bound on how soon: a loaded machine may run the timer late.
+        try await LiveServer.run(configure: {
+            $0.idleTimeout = .milliseconds(200)
+            $0.headerTimeout = .seconds(120)
+        }) { _, port in
+            let client = try HTTPClient(port: port)
             try client.write(Array("GET /health HTTP/1.1\r\nHost: x\r\n\r\n\r\n".utf8))
             #expect(try client.readResponse().status == 200)
-            let started = ContinuousClock.now
             #expect(client.isClosedByPeer(), "the connection is closed, not left open without a timer")
-            #expect(ContinuousClock.now - started < .seconds(2))
         }
     }
 

@@ -157,7 +157,7 @@ struct DemoControlsLiveTests {
             let started = ContinuousClock.now
             #expect(try client.request("GET", "/todos", headers: [("Prefer", "delay=300")]).status == 200)
             let elapsed = ContinuousClock.now - started
-            #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(5))
+            #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(30))
         }
     }
 
