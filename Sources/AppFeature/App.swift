@@ -8,7 +8,7 @@ public import Logging
 
 /// The application: every domain's endpoint, in routing order.
 ///
-/// Adding a domain means adding its `FeatureEndpoint` here — routes, reducer, initial state — and
+/// Adding a domain means adding its `Endpoint` here — routes, reducer, initial state — and
 /// nothing else in the HTTP pipeline. `/__admin` routes and the demo controls are on only with
 /// `--dev`; without it `/__admin` paths are unknown: 404.
 public enum App {
@@ -25,22 +25,22 @@ public enum App {
     ) -> AppHandler {
         let base = dependencies ?? DependencyValues._current
         let sandboxes = SandboxRegistry.over(base, prepared: dependencies == nil, settings: settings)
-        let admin: [any Endpoint] = [
-            FeatureEndpoint(
+        let admin: [Endpoint] = [
+            Endpoint(
                 routes: ControlsAdminRoutes(),
                 reducer: ControlsAdminFeature(),
                 initialState: { .init() },
                 dependencies: dependencies,
                 role: .admin
             ),
-            FeatureEndpoint(
+            Endpoint(
                 routes: NewsletterAdminRoutes(),
                 reducer: NewsletterFeature(),
                 initialState: { .init() },
                 dependencies: dependencies,
                 role: .admin
             ),
-            FeatureEndpoint(
+            Endpoint(
                 routes: SandboxAdminRoutes(),
                 reducer: SandboxesFeature(registry: sandboxes),
                 initialState: { .init() },
@@ -50,45 +50,45 @@ public enum App {
         ]
         return AppHandler(
             endpoints: [
-                FeatureEndpoint(
+                Endpoint(
                     routes: ServiceRoutes(),
                     reducer: ServiceFeature(),
                     initialState: { .init() },
                     dependencies: dependencies,
                     role: .service
                 ),
-                FeatureEndpoint(
+                Endpoint(
                     routes: SandboxRoutes(),
                     reducer: SandboxesFeature(registry: sandboxes),
                     initialState: { .init() },
                     dependencies: dependencies,
                     role: .service
                 ),
-                FeatureEndpoint(
+                Endpoint(
                     routes: TodosRoutes(),
                     reducer: TodosFeature(),
                     initialState: { .init() },
                     dependencies: dependencies
                 ),
-                FeatureEndpoint(
+                Endpoint(
                     routes: RepoSearchRoutes(),
                     reducer: RepoSearchFeature(),
                     initialState: { .init() },
                     dependencies: dependencies
                 ),
-                FeatureEndpoint(
+                Endpoint(
                     routes: TodoBackendRoutes(),
                     reducer: TodosFeature(),
                     initialState: { .init() },
                     dependencies: dependencies
                 ),
-                FeatureEndpoint(
+                Endpoint(
                     routes: MapPinsRoutes(),
                     reducer: MapPinsFeature(),
                     initialState: { .init() },
                     dependencies: dependencies
                 ),
-                FeatureEndpoint(
+                Endpoint(
                     routes: NewsletterRoutes(),
                     reducer: NewsletterFeature(),
                     initialState: { .init() },

@@ -12,10 +12,8 @@ public import Logging
 /// idempotency keys. The 503s of draining and cancellation get the same finalized headers, and
 /// problem format, as any answer.
 public struct AppHandler: HTTPHandler {
-    private let endpoints: [any Endpoint]
-    private let accessLog: Logger?
+    private let endpoints: [Endpoint]
     private let problemFormats: ProblemFormats
-    private let answers: AnswerMetrics
     private let pipeline: Pipeline
     /// The sandboxes requests run in (api.md §6.4); the default one holds what requests naming
     /// none use.
@@ -25,23 +23,23 @@ public struct AppHandler: HTTPHandler {
     /// every answer is counted in `metrics`. With `settings.dev` the demo controls are applied and
     /// requests journalled, each in its sandbox's controls.
     public init(
-        endpoints: [any Endpoint],
+        endpoints: [Endpoint],
         settings: AppSettings,
         accessLog: Logger? = nil,
         sandboxes: SandboxRegistry,
         metrics: AppMetrics = AppMetrics()
     ) {
         self.endpoints = endpoints
-        self.accessLog = accessLog
         self.problemFormats = ProblemFormats(endpoints: endpoints)
-        self.answers = metrics.answers
         self.sandboxes = sandboxes
-        var stages: [any PipelineStage] = [PreflightStage(), MethodStage(), NegotiationStage()]
+        var outer: [any PipelineStage] = [MetricsStage(answers: metrics.answers), LoggingStage(accessLog: accessLog)]
+        var routed: [any PipelineStage] = [PreflightStage(), MethodStage(), NegotiationStage()]
         if settings.dev {
-            stages.append(DemoControlStage(logger: Logger(label: "counterpart.controls")))
+            outer.append(JournalStage())
+            routed.append(DemoControlStage(logger: Logger(label: "counterpart.controls")))
         }
-        stages += [RateLimitStage(trustProxy: settings.trustProxy), IdempotencyStage()]
-        pipeline = Pipeline(stages: stages) { flow in
+        routed += [RateLimitStage(trustProxy: settings.trustProxy), IdempotencyStage()]
+        pipeline = Pipeline(outer: outer, routed: routed) { flow in
             var context = RouteContext.resolve(
                 for: flow.request,
                 publicURL: settings.publicURL,
@@ -76,7 +74,7 @@ public struct AppHandler: HTTPHandler {
                 .problem(.notFound("No route matches \(request.targetPath). GET / lists the routes this server has.")))
             return
         }
-        responder.route = endpoint.template(for: request.path)
+        responder.route = endpoint.routes.template(for: request.path)
         // The service routes are shared: never prefixed, and a header naming a sandbox changes nothing.
         if endpoint.role == .service, address.isPrefixed {
             responder.sandboxName = address.name
@@ -166,13 +164,7 @@ public struct AppHandler: HTTPHandler {
 
     private func responder(for request: ServerRequest, exchange: Exchange) -> Responder {
         Responder(
-            request: request,
-            exchange: exchange,
-            started: .now,
-            accessLog: accessLog,
-            problemFormats: problemFormats,
-            metrics: answers
-        )
+            request: request, exchange: exchange, started: .now, pipeline: pipeline, problemFormats: problemFormats)
     }
 
     public func bypassesInFlightLimit(_ request: ServerRequest) -> Bool {
@@ -213,9 +205,9 @@ public struct AppHandler: HTTPHandler {
         problemFormats.format(for: request.path)
     }
 
-    private func endpoint(for path: String) -> (any Endpoint, [HTTPRequest.Method])? {
+    private func endpoint(for path: String) -> (Endpoint, [HTTPRequest.Method])? {
         for endpoint in endpoints {
-            if let methods = endpoint.methods(for: path) { return (endpoint, methods) }
+            if let methods = endpoint.routes.methods(for: path) { return (endpoint, methods) }
         }
         return nil
     }

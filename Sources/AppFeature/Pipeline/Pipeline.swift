@@ -1,24 +1,34 @@
-/// The stages a routed request passes through, in order, and the domain that answers it last.
+/// The stages requests pass through, in order, and the domain that answers them last.
+///
+/// Two kinds of stage. The *outer* ones see every answer, routed or not — a 404 for an unknown path
+/// is counted and logged like any other — and are entered when the request arrives. The *routed*
+/// ones see requests a domain owns, from when routing hands them over:
 ///
 /// ```swift
-/// let pipeline = Pipeline(stages: [MethodStage(), NegotiationStage()]) { flow in
+/// let pipeline = Pipeline(outer: [MetricsStage()], routed: [MethodStage(), NegotiationStage()]) { flow in
 ///     flow.endpoint.respond(to: flow.request, context: context(flow), dependencies: nil, responder: flow.responder)
 /// }
 /// pipeline.run(flow)
 /// ```
 public struct Pipeline: Sendable {
     let stages: [any PipelineStage]
+    /// How many of `stages`, from the first, are outer.
+    let outerCount: Int
     let answer: @Sendable (RequestFlow) -> Void
 
-    /// Runs `stages` in order, then `answer` (the domain), for every request that gets that far.
-    public init(stages: [any PipelineStage], answer: @escaping @Sendable (RequestFlow) -> Void) {
-        self.stages = stages
+    /// Runs `routed` in order, then `answer` (the domain), for every request routing hands over;
+    /// `outer` see every answer.
+    public init(
+        outer: [any PipelineStage], routed: [any PipelineStage], answer: @escaping @Sendable (RequestFlow) -> Void
+    ) {
+        stages = outer + routed
+        outerCount = outer.count
         self.answer = answer
     }
 
-    /// Sends `flow` through the first stage.
+    /// Sends routed `flow` through the first routed stage.
     public func run(_ flow: RequestFlow) {
-        PipelineNext(pipeline: self, index: 0)(flow)
+        PipelineNext(pipeline: self, index: outerCount)(flow)
     }
 }
 
@@ -33,6 +43,9 @@ public struct PipelineNext: Sendable {
     /// Hands `flow` to the next stage, or to the domain after the last.
     public func callAsFunction(_ flow: RequestFlow) {
         guard index < pipeline.stages.count else { return pipeline.answer(flow) }
+        var flow = flow
+        // From here on, its answer passes back through this stage too.
+        flow.responder.entered = index + 1
         pipeline.stages[index].process(flow, next: PipelineNext(pipeline: pipeline, index: index + 1))
     }
 }

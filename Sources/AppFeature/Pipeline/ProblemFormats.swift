@@ -6,12 +6,12 @@ import HTTPKit
 /// Looked up only when an answer is a problem, so successful requests never pay for it; the 503s the
 /// HTTP layer makes (deadline, overload, disconnect, shutdown) ask it too.
 struct ProblemFormats: Sendable {
-    let endpoints: [any Endpoint]
+    let endpoints: [Endpoint]
 
     /// The format of problems answering `path`.
     func format(for path: String) -> ProblemFormat {
         for endpoint in endpoints {
-            if let format = endpoint.problemFormat(for: path) { return format }
+            if let format = endpoint.routes.problemFormat(for: path) { return format }
         }
         return .standard
     }

@@ -9,7 +9,7 @@ public struct RequestFlow: Sendable {
     /// The request.
     public let request: ServerRequest
     /// The domain that owns its path.
-    public let endpoint: any Endpoint
+    public let endpoint: Endpoint
     /// The methods the path accepts, as the domain declared them (HEAD implied by GET).
     public let methods: [HTTPRequest.Method]
     /// The sandbox it runs in (api.md §6.4).

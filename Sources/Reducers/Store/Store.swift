@@ -12,9 +12,9 @@ public import Dependencies
 /// every remaining effect is cancelled.
 ///
 /// The actor is final and its code inlinable, so that each feature's store is compiled for that
-/// feature's reducer where its endpoint is built (`FeatureEndpoint`); without `final`, its methods
-/// were called through the class's method table and none was specialized (measured). Run unspecialized, behind
-/// `any Endpoint`, the store looked up its own generic type, `Result`'s and their conformances in
+/// feature's reducer where its endpoint is built (AppFeature's `Endpoint`); without `final`, its
+/// methods were called through the class's method table and none was specialized (measured). Run
+/// unspecialized, from a generic context, the store looked up its own generic type, `Result`'s and their conformances in
 /// the runtime's tables, sixteen lookups a request, and called its reducer through a witness table
 /// (BENCHMARKS.md). Its members are therefore internal, `@usableFromInline`,
 /// rather than private.

@@ -71,11 +71,11 @@ enum LiveServer {
         service.appMetrics = metrics
         let handler = AppHandler(
             endpoints: [
-                FeatureEndpoint(
+                Endpoint(
                     routes: ServiceRoutes(), reducer: ServiceFeature(), initialState: { .init() }, dependencies: service
                 ),
-                FeatureEndpoint(routes: EchoRoutes(), reducer: EchoFeature(), initialState: { .init() }),
-                FeatureEndpoint(
+                Endpoint(routes: EchoRoutes(), reducer: EchoFeature(), initialState: { .init() }),
+                Endpoint(
                     routes: SlowRoutes(),
                     reducer: SlowFeature(gate: gate),
                     initialState: { .init(probe: LifetimeProbe(released: released)) }

@@ -11,8 +11,9 @@ import Logging
 /// injected status (`status`, `fail=N`, the fault rate) or a fault (`drop`, `hang`, `malformed`,
 /// `incomplete` where the route can answer partially).
 /// Injected answers are sent before the idempotency stage, so they are never stored as a key's
-/// answer. Values that cannot be applied are logged and left out of `Preference-Applied`. Draws
-/// and `fail=N` scenarios are the request's sandbox's (api.md §6.4), and so are the flags.
+/// answer. On the way out, a `fault=malformed` answer's body is cut and every answer says what was
+/// applied in `Preference-Applied`; values that cannot be applied are logged and left out of it.
+/// Draws and `fail=N` scenarios are the request's sandbox's (api.md §6.4), and so are the flags.
 struct DemoControlStage: PipelineStage {
     let logger: Logger
 
@@ -44,10 +45,22 @@ struct DemoControlStage: PipelineStage {
         Self.wait(milliseconds: delay, flow: flow, sleep: controls.sleep, then: misbehave)
     }
 
+    func respond(_ answer: Answer, next: AnswerNext) {
+        var answer = answer
+        if answer.responder.controls.cutsBody, let cut = AppliedControls.cut(answer.final) {
+            answer.final = cut
+            answer.responder.controls.applied.append("fault=malformed")
+        }
+        if let applied = answer.responder.controls.preferenceApplied {
+            answer.final.headers.append(HTTPField(name: .preferenceApplied, value: applied))
+        }
+        next(answer)
+    }
+
     /// What the request asks for, less a fault its route cannot honour.
     private static func preferences(for flow: RequestFlow) -> DemoPreferences {
         var preferences = DemoPreferences(headers: flow.request.headers, query: flow.request.query)
-        if preferences.fault == .incomplete, !flow.endpoint.answersPartially(flow.request) {
+        if preferences.fault == .incomplete, !flow.endpoint.routes.answersPartially(flow.request) {
             preferences.fault = nil
             preferences.ignored.append(
                 "fault=incomplete: only GET /search/repositories can answer from part of its data")

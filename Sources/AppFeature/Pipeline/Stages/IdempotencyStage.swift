@@ -4,11 +4,11 @@ import HTTPTypes
 /// api.md §1.2's `Idempotency-Key`: the first request with a key proceeds and its answer is kept; a
 /// repeat is answered from the store, and a clash (in flight 409, another body 422, bad key 400) is
 /// answered here. Each sandbox keeps its own keys; shared keys (PostgreSQL) are looked up off the
-/// loop, and the request goes on on its loop.
+/// loop, and the request goes on on its loop. A request that ends without an answer releases its key.
 struct IdempotencyStage: PipelineStage {
     func process(_ flow: RequestFlow, next: PipelineNext) {
         let request = flow.request
-        guard let header = request.headers[.idempotencyKey], flow.endpoint.acceptsIdempotencyKey(request) else {
+        guard let header = request.headers[.idempotencyKey], flow.endpoint.routes.acceptsIdempotencyKey(request) else {
             return next(flow)
         }
         let key: String
@@ -34,6 +34,43 @@ struct IdempotencyStage: PipelineStage {
                     }
                 })
         }
+    }
+
+    /// Keeps the answer as the key's — or, when the demo controls will cut its body, releases the key:
+    /// an injected answer is never stored (api.md §6.1).
+    func respond(_ answer: Answer, next: AnswerNext) {
+        guard let (keys, scope) = answer.responder.idempotency else { return next(answer) }
+        if answer.responder.controls.cutsBody, AppliedControls.cut(answer.final) != nil {
+            keys.abandon(scope: scope)
+            return next(answer)
+        }
+        switch keys {
+        case .local(let store):
+            store.complete(scope: scope, with: answer.response)
+            next(answer)
+        case .shared(let store):
+            // Stored before it is sent: a retry that begins after this answer arrived, on any
+            // instance, replays it. A problem is stored as written (another instance cannot render
+            // it again).
+            let stored = answer.response.problem == nil ? answer.response : Self.rendered(answer)
+            answer.responder.continueOnLoop(
+                after: { try await store.complete(scope: scope, with: stored) },
+                then: { _ in next(answer) })
+        }
+    }
+
+    func ended(_ ending: RequestEnding, responder: Responder) {
+        guard let (keys, scope) = responder.idempotency else { return }
+        keys.abandon(scope: scope)
+    }
+
+    /// The answer's problem as it will be written — its body and `Content-Type` — with the problem's
+    /// own headers: what a shared key stores, since the row keeps bytes, not the problem.
+    private static func rendered(_ answer: Answer) -> Response {
+        let response = answer.response
+        var rendered = Response(status: response.status, headers: response.headers, body: answer.final.body)
+        if let contentType = answer.final.headers[.contentType] { rendered.headers[.contentType] = contentType }
+        return rendered
     }
 
     /// Proceeds, replays, or refuses, as the store decided.

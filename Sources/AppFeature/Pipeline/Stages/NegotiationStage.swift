@@ -10,9 +10,9 @@ struct NegotiationStage: PipelineStage {
     func process(_ flow: RequestFlow, next: PipelineNext) {
         let request = flow.request
         guard request.method != .delete, let accept = request.headers[.accept],
-            flow.endpoint.problemFormat(for: request.path) == nil
+            flow.endpoint.routes.problemFormat(for: request.path) == nil
         else { return next(flow) }
-        let offered = flow.endpoint.offeredTypes(for: request.path)
+        let offered = flow.endpoint.routes.offeredTypes(for: request.path)
         guard ContentNegotiation.choose(from: offered, accept: accept) != nil else {
             return flow.responder.send(.problem(.notAcceptable(accept: accept, offered: offered)))
         }

@@ -12,7 +12,7 @@ struct RateLimitStage: PipelineStage {
     let trustProxy: Bool
 
     func process(_ flow: RequestFlow, next: PipelineNext) {
-        guard let resource = flow.endpoint.rateLimitResource(flow.request) else { return next(flow) }
+        guard let resource = flow.endpoint.routes.rateLimitResource(flow.request) else { return next(flow) }
         let limiter = flow.sandbox.rateLimiter
         let client = trustProxy ? ForwardedHeaders.client(of: flow.request) : flow.request.peer
         if limiter.sharesWindows(of: resource) {
@@ -25,6 +25,16 @@ struct RateLimitStage: PipelineStage {
         var flow = flow
         flow.responder.rateLimit = .onAnswer(limiter, resource: resource, client: client)
         next(flow)
+    }
+
+    /// Reports the window in every answer (api.md §1.2), settling the request's count.
+    func respond(_ answer: Answer, next: AnswerNext) {
+        guard let charge = answer.responder.rateLimit, let window = charge.settle(answering: answer.final.status) else {
+            return next(answer)
+        }
+        var answer = answer
+        answer.final.headers.append(contentsOf: RateLimiter.headers(window, resource: charge.resource))
+        next(answer)
     }
 
     /// Counts in the shared store first. A store that cannot be reached lets the request through
@@ -54,7 +64,7 @@ struct RateLimitStage: PipelineStage {
         _ flow: RequestFlow, window: RateLimiter.Window, limiter: RateLimiter, resource: String, client: String
     ) {
         let retryAfter = limiter.secondsUntilReset(of: window)
-        var response = Response.problem(flow.endpoint.rateLimitedProblem(client: client, retryAfter: retryAfter))
+        var response = Response.problem(flow.endpoint.routes.rateLimitedProblem(client: client, retryAfter: retryAfter))
         response.headers.append(contentsOf: RateLimiter.headers(window, resource: resource))
         flow.responder.send(response)
     }
