@@ -1,7 +1,7 @@
 import EventHTTP
 public import HTTPKit
 
-/// A request's answer on its way out through the stages the request entered.
+/// A request's answer on its way out through the pipeline's stages.
 ///
 /// Carries both forms: a stage that stores an answer to give it again later (idempotency) keeps it
 /// as the domain gave it, to be finalized afresh for the request that replays it; a stage that
@@ -19,7 +19,7 @@ public struct Answer: Sendable {
 }
 
 /// The rest of an answer's way out after one stage: calling it runs the response half of the stage
-/// entered before, or writes the answer after the outermost.
+/// before, or writes the answer after the first.
 ///
 /// A value, as `PipelineNext` is; a stage may keep it to continue later on the request's loop.
 public struct AnswerNext: Sendable {
@@ -27,7 +27,7 @@ public struct AnswerNext: Sendable {
     /// How many stages have yet to see the answer.
     let remaining: Int
 
-    /// Hands `answer` to the stage entered before, or writes it.
+    /// Hands `answer` to the stage before, or writes it.
     public func callAsFunction(_ answer: Answer) {
         guard remaining > 0 else { return answer.responder.exchange.reply(answer.final) }
         stages[remaining - 1].respond(answer, next: AnswerNext(stages: stages, remaining: remaining - 1))

@@ -7,8 +7,9 @@ public import Reducers
 ///
 /// The stages ask `routes` directly what they need of a path (methods, media types, idempotency
 /// keys, rate limits); only answering is the endpoint's own: routing builds the public request, a
-/// fresh store reduces it, and the response rule answers.
-public struct Endpoint: Sendable {
+/// fresh store reduces it, and the response rule answers. A class: made once at start-up, and a
+/// request's flow, copied at every stage, then holds one reference to it.
+public final class Endpoint: Sendable {
     /// The domain's routing table.
     public let routes: any Routes
     /// Whether the endpoint is a domain, the service routes or `/__admin`.

@@ -1,8 +1,9 @@
 /// The stages requests pass through, in order, and the domain that answers them last.
 ///
-/// Two kinds of stage. The *outer* ones see every answer, routed or not — a 404 for an unknown path
-/// is counted and logged like any other — and are entered when the request arrives. The *routed*
-/// ones see requests a domain owns, from when routing hands them over:
+/// Two kinds of stage. The *routed* ones see the requests routing hands over, those a domain owns;
+/// the *outer* ones have no request half, only a response half and an ending, for what every
+/// answer needs, routed or not (a 404 for an unknown path is counted and logged like any other).
+/// Every answer passes back through every stage, innermost first:
 ///
 /// ```swift
 /// let pipeline = Pipeline(outer: [MetricsStage()], routed: [MethodStage(), NegotiationStage()]) { flow in
@@ -43,9 +44,6 @@ public struct PipelineNext: Sendable {
     /// Hands `flow` to the next stage, or to the domain after the last.
     public func callAsFunction(_ flow: RequestFlow) {
         guard index < pipeline.stages.count else { return pipeline.answer(flow) }
-        var flow = flow
-        // From here on, its answer passes back through this stage too.
-        flow.responder.entered = index + 1
         pipeline.stages[index].process(flow, next: PipelineNext(pipeline: pipeline, index: index + 1))
     }
 }

@@ -6,8 +6,9 @@
 /// go in and the response come back; here on the event loop instead of `async`, so each half is a
 /// method with its own `next`. A stage either answers through `flow.responder` and stops, or calls
 /// `next` — at once, or later from the same loop (a delay) — exactly once. Every answer then passes
-/// back through the stages its request entered, innermost first, the answering one included; a
-/// request that ends without an answer tells them instead.
+/// back through every stage, innermost first, and a request that ends without an answer tells them
+/// instead. A stage's response half acts on what its request half noted on the responder (a key's
+/// scope, a rate-limit charge), so an answer given before the request reached it passes unchanged.
 public protocol PipelineStage: Sendable {
     /// Answers `flow`, or hands it (perhaps changed, perhaps later) to `next`.
     func process(_ flow: RequestFlow, next: PipelineNext)

@@ -2,7 +2,7 @@ public import EventHTTP
 public import HTTPKit
 
 /// Sends a request's one answer: finalized by HTTPKit's conventions, then handed back through the
-/// pipeline's stages the request entered — each adds or records its part — and written by EventHTTP.
+/// pipeline's stages — each adds or records its part — and written by EventHTTP.
 ///
 /// Created per request on its loop; every path that answers — fast path, effect, error — goes
 /// through `send`, so no response misses `X-Request-Id`, `Server-Timing`, CORS or the ETag check, or
@@ -29,9 +29,6 @@ public struct Responder: Sendable {
     var journal: JournalStore?
     /// What the demo controls did to the request.
     var controls = AppliedControls()
-    /// How many of the pipeline's stages the request has entered: the answer passes back through
-    /// those, innermost first.
-    var entered: Int
 
     /// What no stage changes, behind one reference: a responder travels in the request's flow, its
     /// stages and its effects, and each copy retained every field (~0.1 µs a request, measured).
@@ -56,7 +53,7 @@ public struct Responder: Sendable {
         }
     }
 
-    /// A responder for `request`, arrived at `started`, that has entered `pipeline`'s outer stages.
+    /// A responder for `request`, arrived at `started`, whose answer passes through `pipeline`.
     init(
         request: ServerRequest, exchange: Exchange, started: ContinuousClock.Instant, pipeline: Pipeline,
         problemFormats: ProblemFormats
@@ -64,7 +61,6 @@ public struct Responder: Sendable {
         fixed = Fixed(
             request: request, exchange: exchange, started: started, stages: pipeline.stages,
             problemFormats: problemFormats)
-        entered = pipeline.outerCount
     }
 
     /// Sends `response` unless the request was already answered; `repositoryDuration` (ms) is the
@@ -82,11 +78,11 @@ public struct Responder: Sendable {
             problemFormat: response.problem == nil ? .standard : fixed.problemFormats.format(for: request.path)
         )
         let answer = Answer(responder: self, response: response, final: final, elapsed: elapsed)
-        AnswerNext(stages: fixed.stages, remaining: entered)(answer)
+        AnswerNext(stages: fixed.stages, remaining: fixed.stages.count)(answer)
     }
 
-    /// Tells the stages the request entered that it ended without an answer of its own (client gone,
-    /// deadline, shutdown); the HTTP layer answers it 503 where a client is still there.
+    /// Tells the stages that the request ended without an answer of its own (client gone, deadline,
+    /// shutdown); the HTTP layer answers it 503 where a client is still there.
     func abandon(_ reason: CancellationReason) {
         end(.cancelled(reason))
     }
@@ -99,7 +95,7 @@ public struct Responder: Sendable {
     }
 
     private func end(_ ending: RequestEnding) {
-        for stage in fixed.stages[..<entered].reversed() {
+        for stage in fixed.stages.reversed() {
             stage.ended(ending, responder: self)
         }
     }
