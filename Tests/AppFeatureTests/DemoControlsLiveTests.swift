@@ -11,160 +11,16 @@ import Synchronization
 import Testing
 import TodosFeature
 
-/// The delays a test's controls were asked to wait, answered at once (or never, when `holds`).
-final class RecordedSleeps: Sendable {
-    private let durations = Mutex<[Duration]>([])
-    private let cancellations = Atomic<Int>(0)
-    private let holds: Bool
-
-    /// Sleeps that return at once, or with `holds`, only when cancelled.
-    init(holds: Bool = false) {
-        self.holds = holds
-    }
-
-    var recorded: [Duration] { durations.withLock { $0 } }
-    var cancelled: Int { cancellations.load(ordering: .relaxed) }
-
-    func sleep(_ duration: Duration) async throws {
-        durations.withLock { $0.append(duration) }
-        guard holds else { return }
-        do {
-            try await Task.sleep(for: .seconds(3600))
-        } catch {
-            cancellations.add(1, ordering: .relaxed)
-            throw error
-        }
-    }
-}
-
-@Suite("Live: demo controls (Prefer, twins, flags) and the request journal")
+/// The demo controls where only a socket shows what they do: a client that leaves, a dropped
+/// connection.
+@Suite("Live: demo controls over a socket")
 struct DemoControlsLiveTests {
-    static func controls(
-        _ sleeps: RecordedSleeps = RecordedSleeps(), flags: DemoControls.Flags = .init(), seed: UInt64 = 1
-    ) -> DemoControls {
-        DemoControls(flags: flags, seed: seed, sleep: { try await sleeps.sleep($0) })
-    }
-
-    static var dependencies: DependencyValues {
-        var values = DependencyValues._current
-        values.todoRepository = .inMemory(seed: TodosSeed.demo)
-        return values
-    }
-
-    /// The journal as a client decodes it.
-    struct Entry: Decodable {
-        var id: String
-        var method: String
-        var path: String
-        var query: String?
-        var status: Int?
-        var outcome: String
-        var receivedAt: Date
-        var durationMs: Double
-        var injectedDelayMs: Double
-        var preferenceApplied: String?
-    }
-
-    static func journal(_ client: HTTPClient, limit: Int = 100) throws -> [Entry] {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(
-            [Entry].self, from: Data(client.request("GET", "/__admin/requests?limit=\(limit)").body))
-    }
-
-    @Test("without --dev every control is ignored and /__admin is 404")
-    func offWithoutDev() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies) { _, port in
-            let client = try HTTPClient(port: port)
-            let answer = try client.request("GET", "/todos?__status=503", headers: [("Prefer", "status=503")])
-            #expect(answer.status == 200)
-            #expect(answer.header("Preference-Applied") == nil)
-            #expect(try client.request("GET", "/__admin/requests").status == 404)
-            #expect(try client.request("GET", "/__admin/controls").status == 404)
-        }
-    }
-
-    @Test("status: an injected problem, Retry-After on 503, the twin beating the header")
-    func injectedStatus() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: Self.controls()) { _, port in
-            let client = try HTTPClient(port: port)
-            let teapot = try client.request("GET", "/todos", headers: [("Prefer", "status=418")])
-            #expect(teapot.status == 418)
-            #expect(teapot.reason == "Client Error", "a code without a standard phrase gets its class's")
-            #expect(teapot.header("Preference-Applied") == "status=418")
-            #expect(teapot.text.contains(#""type":"urn:counterpart:problem:injected""#))
-            #expect(teapot.header("Retry-After") == nil)
-            let unavailable = try client.request("GET", "/todos?__status=503", headers: [("Prefer", "status=418")])
-            #expect(unavailable.status == 503)
-            #expect(unavailable.header("Retry-After") == "1")
-            #expect(unavailable.reason == "Service Unavailable", "an injected status still has its reason phrase")
-            let limited = try client.request("GET", "/todos", headers: [("Prefer", "status=429")])
-            #expect(limited.reason == "Too Many Requests" && limited.header("Retry-After") == "1")
-            #expect(try client.request("GET", "/health", headers: [("Prefer", "status=500")]).status == 200)
-        }
-    }
-
-    @Test("malformed and out-of-range values are ignored and not listed")
-    func badValuesIgnored() async throws {
-        let sleeps = RecordedSleeps()
-        try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: Self.controls(sleeps)) {
-            _, port in
-            let client = try HTTPClient(port: port)
-            for prefer in [
-                "delay=9000", "status=200", "status=5o3", "fail=11", "fail=0", "fault=explode", "delay=9-3", "delay",
-            ] {
-                let answer = try client.request("GET", "/todos", headers: [("Prefer", prefer)])
-                #expect(answer.status == 200, "\(prefer)")
-                #expect(answer.header("Preference-Applied") == nil, "\(prefer)")
-            }
-            let mixed = try client.request(
-                "GET", "/todos", headers: [("Prefer", "return=minimal, status=9999, delay=5")])
-            #expect(mixed.header("Preference-Applied") == "delay=5")
-            #expect(sleeps.recorded == [.milliseconds(5)])
-        }
-    }
-
-    @Test("delay: waited in a task, shown as Server-Timing delay;dur, a range drawn from the seed")
-    func delay() async throws {
-        func draws(seed: UInt64) async throws -> [Duration] {
-            let sleeps = RecordedSleeps()
-            try await LiveServer.runApp(
-                dependencies: Self.dependencies, dev: true, controls: Self.controls(sleeps, seed: seed)
-            ) { _, port in
-                let client = try HTTPClient(port: port)
-                let fixed = try client.request("GET", "/todos", headers: [("Prefer", "delay=800")])
-                #expect(fixed.status == 200)
-                #expect(fixed.header("Preference-Applied") == "delay=800")
-                #expect(fixed.header("Server-Timing")?.contains("delay;dur=800.000") == true)
-                for _ in 0..<5 {
-                    let ranged = try client.request("GET", "/todos?__delay=200-800")
-                    #expect(ranged.header("Preference-Applied") == "delay=200-800")
-                }
-            }
-            #expect(sleeps.recorded.first == .milliseconds(800))
-            #expect(sleeps.recorded.dropFirst().allSatisfy { (.milliseconds(200)...(.milliseconds(800))).contains($0) })
-            return sleeps.recorded
-        }
-        let first = try await draws(seed: 1)
-        #expect(try await draws(seed: 1) == first, "the same requests wait the same on every run")
-        #expect(try await draws(seed: 2) != first)
-    }
-
-    @Test("a real delay answers after it, and no later than a generous upper bound")
-    func realDelay() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: DemoControls()) { _, port in
-            let client = try HTTPClient(port: port)
-            let started = ContinuousClock.now
-            #expect(try client.request("GET", "/todos", headers: [("Prefer", "delay=300")]).status == 200)
-            let elapsed = ContinuousClock.now - started
-            #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(30))
-        }
-    }
-
     @Test("a client that leaves mid-delay cancels the delay and is journalled cancelled")
     func cancelledDuringDelay() async throws {
         let sleeps = RecordedSleeps(holds: true)
-        try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: Self.controls(sleeps)) {
+        try await LiveServer.runApp(
+            dependencies: DemoFixtures.dependencies, dev: true, controls: DemoFixtures.controls(sleeps)
+        ) {
             server, port in
             let leaving = try HTTPClient(port: port)
             try leaving.send("GET", "/todos?q=debounced", headers: [("Prefer", "delay=5000")])
@@ -173,7 +29,7 @@ struct DemoControlsLiveTests {
             while sleeps.cancelled == 0 { try await Task.sleep(for: .milliseconds(5)) }
             #expect(server.statistics().clientClosed == 1)
             let client = try HTTPClient(port: port)
-            let entry = try #require(try Self.journal(client).first)
+            let entry = try #require(try DemoFixtures.journal(client).first)
             #expect(entry.outcome == "cancelled")
             #expect(entry.status == nil)
             #expect(entry.query == "q=debounced")
@@ -185,47 +41,31 @@ struct DemoControlsLiveTests {
     @Test("a client that leaves while the domain's effect runs is journalled cancelled, the effect cancelled")
     func cancelledDuringEffect() async throws {
         let waits = RecordedSleeps(holds: true)
-        var dependencies = Self.dependencies
+        var dependencies = DemoFixtures.dependencies
         dependencies.todoRepository.list = { _ in
             try await waits.sleep(.seconds(3600))
             return []
         }
-        try await LiveServer.runApp(dependencies: dependencies, dev: true, controls: Self.controls()) { _, port in
+        try await LiveServer.runApp(dependencies: dependencies, dev: true, controls: DemoFixtures.controls()) {
+            _, port in
             let leaving = try HTTPClient(port: port)
             try leaving.send("GET", "/todos?filter=active")
             while waits.recorded.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
             leaving.closeNow()
             while waits.cancelled == 0 { try await Task.sleep(for: .milliseconds(5)) }
-            let entry = try #require(try Self.journal(HTTPClient(port: port)).first)
+            let entry = try #require(try DemoFixtures.journal(HTTPClient(port: port)).first)
             #expect(entry.outcome == "cancelled" && entry.status == nil && entry.injectedDelayMs == 0)
-        }
-    }
-
-    @Test("fail=2 fails a scenario's first two requests, then succeeds; scenarios are per request or named")
-    func failTwiceThenSucceed() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: Self.controls()) { _, port in
-            let client = try HTTPClient(port: port)
-            let statuses = try (0..<3).map { _ in try client.request("GET", "/todos?__fail=2").status }
-            #expect(statuses == [503, 503, 200])
-            #expect(try client.request("GET", "/todos?x=1&__fail=2").status == 503, "another query, another scenario")
-            let named = try (0..<3).map { index in
-                try client.request(
-                    "GET", index == 1 ? "/pins/clusters?bbox=0,0,1,1&zoom=1" : "/todos",
-                    headers: [("Prefer", "fail=2, scenario=retry, status=500")]
-                )
-            }
-            #expect(named.map(\.status) == [500, 500, 200])
-            #expect(named[0].header("Preference-Applied") == "fail=2, scenario=retry, status=500")
-            #expect(named[2].header("Preference-Applied") == "fail=2, scenario=retry")
         }
     }
 
     @Test("fault=drop closes the connection without an answer; journalled dropped")
     func drop() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: Self.controls()) { _, port in
+        try await LiveServer.runApp(
+            dependencies: DemoFixtures.dependencies, dev: true, controls: DemoFixtures.controls()
+        ) { _, port in
             let client = try HTTPClient(port: port)
             #expect(throws: ClientError.closed) { try client.request("GET", "/todos?__fault=drop") }
-            let entry = try #require(try Self.journal(HTTPClient(port: port)).first)
+            let entry = try #require(try DemoFixtures.journal(HTTPClient(port: port)).first)
             #expect(entry.outcome == "dropped")
             #expect(entry.status == nil)
         }
@@ -236,7 +76,9 @@ struct DemoControlsLiveTests {
         // The drop closes the connection inside the read that parsed the request; the read must not
         // touch the freed buffers afterwards (the requests behind, the client's end of input). Done
         // many times, because memory read after it is freed only sometimes holds what crashes.
-        try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: Self.controls()) { _, port in
+        try await LiveServer.runApp(
+            dependencies: DemoFixtures.dependencies, dev: true, controls: DemoFixtures.controls()
+        ) { _, port in
             let request = requestBytes("GET", "/todos?__fault=drop")
             let behind = Array(repeating: requestBytes("GET", "/health"), count: 8).flatMap(\.self)
             for _ in 0..<200 {
@@ -246,269 +88,6 @@ struct DemoControlsLiveTests {
                 #expect(client.isClosedByPeer(), "nothing is answered after the drop")
             }
             #expect(try HTTPClient(port: port).request("GET", "/health").status == 200, "the server lives on")
-        }
-    }
-
-    @Test("fault=hang holds the request until the deadline answers 503, journalled timedOut")
-    func hang() async throws {
-        try await LiveServer.runApp(
-            dependencies: Self.dependencies, dev: true, controls: Self.controls(),
-            configure: { $0.requestTimeout = .milliseconds(300) }
-        ) { _, port in
-            let client = try HTTPClient(port: port)
-            #expect(try client.request("GET", "/todos", headers: [("Prefer", "fault=hang")]).status == 503)
-            let entry = try #require(try Self.journal(client).first)
-            #expect(entry.outcome == "timedOut")
-            #expect(entry.status == 503)
-        }
-    }
-
-    @Test("fault=malformed: 200 with the body cut mid-JSON and a Content-Length that matches it")
-    func malformed() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: Self.controls()) { _, port in
-            let client = try HTTPClient(port: port)
-            let whole = try client.request("GET", "/todos")
-            let cut = try client.request("GET", "/todos", headers: [("Prefer", "fault=malformed")])
-            #expect(cut.status == 200)
-            #expect(cut.header("Preference-Applied") == "fault=malformed")
-            #expect(cut.header("Content-Length") == "\(cut.body.count)")
-            #expect(cut.body.count == whole.body.count / 2)
-            #expect((try? JSONSerialization.jsonObject(with: Data(cut.body))) == nil)
-            #expect(
-                try client.request("GET", "/todos/nope", headers: [("Prefer", "fault=malformed")]).header(
-                    "Preference-Applied") == nil, "only a successful body is cut")
-        }
-    }
-
-    @Test("an injected answer is never stored for the request's Idempotency-Key")
-    func injectedNotStored() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: Self.controls()) { _, port in
-            let client = try HTTPClient(port: port)
-            let body = Array(#"{"description":"Retry me"}"#.utf8)
-            let headers = [("Idempotency-Key", "retry-1"), ("Content-Type", "application/json")]
-            let failed = try client.request("POST", "/todos", headers: headers + [("Prefer", "status=503")], body: body)
-            #expect(failed.status == 503)
-            let retried = try client.request("POST", "/todos", headers: headers, body: body)
-            #expect(retried.status == 201)
-            #expect(retried.header("Idempotent-Replayed") == nil)
-        }
-    }
-
-    @Test("--fault-rate fails the same requests on every run with the same seed, never service routes")
-    func seededFaultRate() async throws {
-        func statuses(seed: UInt64) async throws -> [Int] {
-            var statuses: [Int] = []
-            try await LiveServer.runApp(
-                dependencies: Self.dependencies, dev: true,
-                controls: Self.controls(flags: .init(faultRate: 0.3), seed: seed)
-            ) { _, port in
-                let client = try HTTPClient(port: port)
-                for _ in 0..<40 {
-                    statuses.append(try client.request("GET", "/todos").status)
-                    #expect(try client.request("GET", "/health").status == 200)
-                }
-                let overridden = try client.request("GET", "/todos", headers: [("Prefer", "status=418")])
-                #expect(overridden.status == 418, "Prefer beats the flag")
-            }
-            return statuses
-        }
-        let first = try await statuses(seed: 1)
-        #expect(Set(first) == [200, 503])
-        #expect(try await statuses(seed: 1) == first)
-        #expect(try await statuses(seed: 2) != first)
-    }
-
-    @Test("--latency delays domain requests by a seeded draw, never /health; Prefer's delay wins")
-    func latencyFlag() async throws {
-        let sleeps = RecordedSleeps()
-        let controls = Self.controls(sleeps, flags: .init(latency: 200...800))
-        try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: controls) { _, port in
-            let client = try HTTPClient(port: port)
-            let delayed = try client.request("GET", "/todos")
-            #expect(delayed.header("Preference-Applied") == nil, "a flag is not a preference")
-            #expect(delayed.header("Server-Timing")?.contains("delay;dur=") == true)
-            #expect(try client.request("GET", "/health").header("Server-Timing")?.contains("delay") == false)
-            _ = try client.request("GET", "/todos", headers: [("Prefer", "delay=7")])
-        }
-        #expect(sleeps.recorded.count == 2)
-        #expect((.milliseconds(200)...(.milliseconds(800))).contains(sleeps.recorded[0]))
-        #expect(sleeps.recorded[1] == .milliseconds(7))
-    }
-
-    @Test("the journal: newest first, domain requests only, every field; DELETE clears it; limit checked")
-    func journal() async throws {
-        try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: Self.controls()) { _, port in
-            let client = try HTTPClient(port: port)
-            _ = try client.request("GET", "/todos")
-            _ = try client.request("GET", "/health")
-            _ = try client.request("GET", "/nowhere")
-            _ = try client.request("GET", "/todos?__status=500&__delay=3")
-            let entries = try Self.journal(client)
-            #expect(entries.map(\.path) == ["/todos", "/nowhere", "/todos"])
-            #expect(entries.map(\.status) == [500, 404, 200])
-            #expect(entries[0].preferenceApplied == "delay=3, status=500")
-            #expect(entries[0].injectedDelayMs == 3)
-            #expect(entries[0].query == "__status=500&__delay=3")
-            #expect(entries[2].query == nil && entries[2].outcome == "completed" && entries[2].method == "GET")
-            #expect(abs(entries[2].receivedAt.timeIntervalSinceNow) < 60)
-            #expect(try Self.journal(client, limit: 1).count == 1)
-            #expect(try client.request("GET", "/__admin/requests?limit=501").status == 400)
-            #expect(try client.request("DELETE", "/__admin/requests").status == 204)
-            #expect(try Self.journal(client).isEmpty)
-        }
-    }
-
-    @Test("/__admin/controls shows and patches the flags; bad bodies are 422 naming the member")
-    func controlsRoute() async throws {
-        let controls = Self.controls()
-        try await LiveServer.runApp(dependencies: Self.dependencies, dev: true, controls: controls) { _, port in
-            let client = try HTTPClient(port: port)
-            #expect(try client.request("GET", "/__admin/controls").text == #"{"latency":null,"faultRate":0}"#)
-            let json = [("Content-Type", "application/json")]
-            let patched = try client.request(
-                "PATCH", "/__admin/controls", headers: json, body: Array(#"{"latency":{"minMs":200,"maxMs":800}}"#.utf8)
-            )
-            #expect(patched.text == #"{"latency":{"minMs":200,"maxMs":800},"faultRate":0}"#)
-            #expect(controls.flags.latency == 200...800)
-            let rate = try client.request(
-                "PATCH", "/__admin/controls", headers: json, body: Array(#"{"faultRate":0.05,"latency":null}"#.utf8))
-            #expect(rate.text == #"{"latency":null,"faultRate":0.05}"#)
-            let bad = try client.request(
-                "PATCH", "/__admin/controls", headers: json,
-                body: Array(#"{"latency":{"minMs":900,"maxMs":800},"faultRate":2}"#.utf8))
-            #expect(bad.status == 422)
-            #expect(bad.text.contains(#""field":"latency.maxMs""#) && bad.text.contains(#""field":"faultRate""#))
-            #expect(controls.flags == .init(faultRate: 0.05), "a rejected patch changes nothing")
-            let mergePatch = try client.request(
-                "PATCH", "/__admin/controls", headers: [("Content-Type", "application/merge-patch+json")],
-                body: Array(#"{"faultRate":0}"#.utf8))
-            #expect(mergePatch.text == #"{"latency":null,"faultRate":0}"#)
-            let text = try client.request(
-                "PATCH", "/__admin/controls", headers: [("Content-Type", "text/plain")], body: Array("{}".utf8))
-            #expect(text.status == 415)
-            // As the document's Accept-Patch says for every PATCH route.
-            #expect(text.header("Accept-Patch") == "application/merge-patch+json, application/json")
-        }
-    }
-}
-
-@Suite("Live: POST /__admin/reset")
-struct ResetLiveTests {
-    static var dependencies: DependencyValues {
-        var values = DependencyValues._current
-        values.todoRepository = .inMemory(seed: TodosSeed.demo)
-        values.newsletterRepository = .inMemory()
-        values.repoSearchRepository = .inMemory([])
-        values.outbox = Outbox(keepsMail: true)
-        values.responseCache = ResponseCache(capacity: 1 << 20)
-        return values
-    }
-
-    @Test("every domain back to its seed: todos, subscribers, outbox, keys, windows, scenarios, journal")
-    func reset() async throws {
-        let dependencies = Self.dependencies
-        let limiter = RateLimiter.standard(overrides: ["search": .init(requests: 1, enforced: true)])
-        try await LiveServer.runApp(
-            dependencies: dependencies, dev: true, controls: DemoControlsLiveTests.controls(), rateLimiter: limiter
-        ) { _, port in
-            let client = try HTTPClient(port: port)
-            let json = [("Content-Type", "application/json")]
-            let seeded = try client.request("GET", "/todos").text
-            let key = [("Idempotency-Key", "reset-1")] + json
-            #expect(
-                try client.request("POST", "/todos", headers: key, body: Array(#"{"description":"A"}"#.utf8)).status
-                    == 201)
-            #expect(
-                try client.request(
-                    "POST", "/newsletter/subscriptions", headers: json,
-                    body: Array(#"{"email":"new@example.org"}"#.utf8)
-                ).status == 202)
-            #expect(try client.request("GET", "/search/repositories?q=swift").status == 200)
-            #expect(try client.request("GET", "/search/repositories?q=swift").status == 429)
-            #expect(try client.request("GET", "/todos?__fail=1").status == 503)
-            #expect(try client.request("GET", "/todos").text != seeded)
-
-            let reset = try client.request("POST", "/__admin/reset")
-            #expect(reset.status == 200)
-            #expect(reset.text == #"{"seed":1,"todos":4,"repositories":5000,"pins":2800,"subscribers":3}"#)
-
-            #expect(try client.request("GET", "/todos").text == seeded)
-            let subscribers = try client.request("GET", "/__admin/newsletter/subscribers").text
-            #expect(!subscribers.contains("new@example.org") && subscribers.contains("pending@example.com"))
-            #expect(try client.request("GET", "/__admin/outbox").text == "[]")
-            #expect(try client.request("GET", "/search/repositories?q=swift").status == 200, "the window is new")
-            #expect(try client.request("GET", "/todos?__fail=1").status == 503, "the scenario starts again")
-            let again = try client.request("POST", "/todos", headers: key, body: Array(#"{"description":"B"}"#.utf8))
-            #expect(again.status == 201 && again.header("Idempotent-Replayed") == nil, "the key is forgotten")
-            let journal = try DemoControlsLiveTests.journal(client)
-            #expect(
-                journal.map { $0.method + " " + $0.path } == [
-                    "POST /todos", "GET /todos", "GET /search/repositories", "GET /todos",
-                ], "cleared at the reset; admin routes never journalled")
-        }
-    }
-
-    @Test("the body: {} or none is the served seed; another seed is 422 where the datasets are fixed; bad bodies")
-    func seedBody() async throws {
-        try await LiveServer.runApp(
-            dependencies: Self.dependencies, dev: true, controls: DemoControlsLiveTests.controls()
-        ) { _, port in
-            let client = try HTTPClient(port: port)
-            let json = [("Content-Type", "application/json")]
-            #expect(try client.request("POST", "/__admin/reset", headers: json, body: Array("{}".utf8)).status == 200)
-            #expect(
-                try client.request("POST", "/__admin/reset", headers: json, body: Array(#"{"seed":1}"#.utf8)).status
-                    == 200)
-            let other = try client.request("POST", "/__admin/reset", headers: json, body: Array(#"{"seed":42}"#.utf8))
-            #expect(other.status == 422)
-            #expect(other.text.contains(#""field":"seed""#) && other.text.contains("fixed at seed 1"))
-            let bad = try client.request("POST", "/__admin/reset", headers: json, body: Array(#"{"seed":-1}"#.utf8))
-            #expect(bad.status == 422)
-            #expect(try client.request("POST", "/__admin/reset", headers: json, body: Array("{".utf8)).status == 400)
-        }
-    }
-}
-
-@Suite("Live: fault=incomplete on search")
-struct IncompleteSearchLiveTests {
-    @Test("search answers from the even ids with incomplete_results true; other routes ignore it")
-    func incomplete() async throws {
-        var dependencies = DemoControlsLiveTests.dependencies
-        dependencies.repoSearchRepository = .inMemory(RepositorySeed.repositories())
-        try await LiveServer.runApp(dependencies: dependencies, dev: true, controls: DemoControlsLiveTests.controls()) {
-            _, port in
-            let client = try HTTPClient(port: port)
-            struct Page: Decodable {
-                struct Item: Decodable { var id: Int }
-                var total_count: Int
-                var incomplete_results: Bool
-                var items: [Item]
-            }
-            let target = "/search/repositories?q=stars:%3E=0&per_page=100"
-            let whole = try JSONDecoder().decode(Page.self, from: Data(client.request("GET", target).body))
-            let partial = try client.request("GET", target + "&__fault=incomplete")
-            #expect(partial.header("Preference-Applied") == "fault=incomplete")
-            let page = try JSONDecoder().decode(Page.self, from: Data(partial.body))
-            #expect(!whole.incomplete_results && page.incomplete_results)
-            #expect(page.items.count == 100 && page.items.allSatisfy { $0.id.isMultiple(of: 2) })
-            #expect(page.total_count < whole.total_count && page.total_count > whole.total_count / 3)
-            let again = try JSONDecoder().decode(Page.self, from: Data(client.request("GET", target).body))
-            #expect(!again.incomplete_results, "a partial answer is never cached as the whole one")
-            let todos = try client.request("GET", "/todos?__fault=incomplete")
-            #expect(todos.status == 200 && todos.header("Preference-Applied") == nil)
-        }
-    }
-
-    @Test("fault=incomplete where it cannot apply does not shield the request from --fault-rate")
-    func inapplicableFaultLeavesTheFaultRate() async throws {
-        try await LiveServer.runApp(
-            dependencies: DemoControlsLiveTests.dependencies, dev: true,
-            controls: DemoControlsLiveTests.controls(flags: .init(faultRate: 1))
-        ) { _, port in
-            let client = try HTTPClient(port: port)
-            let todos = try client.request("GET", "/todos", headers: [("Prefer", "fault=incomplete")])
-            #expect(todos.status == 503, "the preference was not applied, so the fault rate draws as for any request")
-            #expect(todos.header("Preference-Applied") == nil)
         }
     }
 }

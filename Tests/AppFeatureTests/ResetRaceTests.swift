@@ -13,7 +13,7 @@ struct ResetRaceTests {
     @Test("requests racing resets see the seeded list or a changed one, never an error or a torn list")
     func concurrentResets() async throws {
         try await InProcessApp.run(
-            dependencies: ResetLiveTests.dependencies, dev: true, controls: DemoControlsLiveTests.controls(),
+            dependencies: ResetHTTPTests.dependencies, dev: true, controls: DemoFixtures.controls(),
             configure: { $0.loops = 2 }
         ) { (app: InProcessApp) async throws in
             let seeded = try await app.request("GET", "/todos").text
@@ -49,11 +49,11 @@ struct ResetRaceTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try await AppDatabase.open(
             .sqliteFile(path: folder.appendingPathComponent("racing.sqlite").path), readers: 2)
-        var dependencies = ResetLiveTests.dependencies
+        var dependencies = ResetHTTPTests.dependencies
         database.install(
             into: &dependencies, cache: ResponseCache(capacity: 1 << 20), metrics: AppMetrics(), resettable: true)
         try await InProcessApp.run(
-            dependencies: dependencies, dev: true, controls: DemoControlsLiveTests.controls(),
+            dependencies: dependencies, dev: true, controls: DemoFixtures.controls(),
             datasets: database.datasets, configure: { $0.loops = 2 }
         ) { (app: InProcessApp) async throws in
             // A search answers from the index its seed's backend loaded, a repository from the table:
