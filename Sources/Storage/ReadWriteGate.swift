@@ -23,6 +23,11 @@ public final class ReadWriteGate: Sendable {
     /// An open gate.
     public init() {}
 
+    /// How many readers and writers are queued: what a test waits for to know who arrived first.
+    var waiting: (readers: Int, writers: Int) {
+        state.withLock { ($0.waitingReaders.count, $0.waitingWriters.count) }
+    }
+
     /// Runs `body` beside other readers, never beside a writer.
     public func read<T>(_ body: () async throws -> T) async rethrows -> T {
         await enterReading()

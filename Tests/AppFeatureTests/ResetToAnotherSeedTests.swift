@@ -7,7 +7,7 @@ import MapPinsFeature
 import NewsletterFeature
 import PinGeometry
 import RepoSearchFeature
-import Storage
+@testable import Storage
 import Synchronization
 import Testing
 import TodosFeature
@@ -51,9 +51,10 @@ struct ResetToAnotherSeedTests {
         async let old = pins.pin("a")
         #expect(await eventually { trace.all == ["old read"] })
         async let reseed: Void = datasets.reseed(2)
-        try await Task.sleep(for: .milliseconds(30))
+        // Ordered by who waits at the gate, not by pauses a loaded machine can outlast.
+        #expect(await eventually { datasets.gate.waiting.writers == 1 })
         async let late = pins.pin("b")
-        try await Task.sleep(for: .milliseconds(30))
+        #expect(await eventually { datasets.gate.waiting.readers == 1 })
         #expect(trace.all == ["old read"], "the reseed or the late call ran beside a call on the old seed")
         #expect(pins.version() == 0)
         hold.open()
@@ -82,7 +83,7 @@ struct ResetToAnotherSeedTests {
             async let first = reset.reset(seed: 2)
             #expect(await eventually { trace.all == ["regenerate 2"] })
             async let second = reset.reset(seed: 3)
-            try await Task.sleep(for: .milliseconds(30))
+            #expect(await eventually { reset.turns.waiting.writers == 1 })
             #expect(trace.all == ["regenerate 2"], "a second reset started while the first was regenerating")
             hold.open()
             let summaries = try await [first.seed, second.seed]

@@ -44,6 +44,18 @@ struct PostgresMigratorTests {
         #expect(count == 1, "seeded once")
     }
 
+    /// How many sessions wait for an advisory lock in `connection`'s database (other tests migrate
+    /// databases of their own on the same server).
+    private static func lockWaiters(_ connection: PostgresConnection) async throws -> Int {
+        let rows = try await connection.query(
+            """
+            SELECT count(*)::int FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+            """, logger: connection.logger)
+        for try await count in rows.decode(Int.self) { return count }
+        return 0
+    }
+
     @Test("an instance waits out another's long migration, past its own statement timeout")
     func waitsPastTheStatementTimeout() async throws {
         let url = try await TestPostgres.freshDatabase()
@@ -55,12 +67,15 @@ struct PostgresMigratorTests {
             logger: Logger(label: "test"))
         waiting.start()
         let (locked, lockTaken) = AsyncStream.makeStream(of: Void.self)
-        // Another instance's migration: holds the migration lock for 2.5 s.
+        // Another instance's migration: holds the migration lock until the waiting instance queues
+        // for it, then 2.5 s more. Timed by PostgreSQL, not by this task: a loaded machine may
+        // resume a test seconds late, and the waiter must still have waited.
         let other = Task {
             try await migrating.transaction { connection in
                 try await connection.query(
                     "SELECT pg_advisory_xact_lock(\(PostgresMigrator.lockKey))", logger: connection.logger)
                 lockTaken.yield()
+                while try await Self.lockWaiters(connection) == 0 { try await Task.sleep(for: .milliseconds(10)) }
                 try await connection.query("SELECT pg_sleep(2.5)", logger: connection.logger)
             }
         }

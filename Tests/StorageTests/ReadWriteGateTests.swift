@@ -1,5 +1,5 @@
 import CounterpartTestSupport
-import Storage
+@testable import Storage
 import Synchronization
 import Testing
 
@@ -14,9 +14,12 @@ struct ReadWriteGateTests {
         }
     }
 
-    /// Waits until `condition` holds (at most three seconds), yielding to the tasks under test.
+    /// Waits until `condition` holds, yielding to the tasks under test: arrivals are ordered by what
+    /// the gate shows, never by a pause, which a loaded machine can stretch past any length. The
+    /// minute bounds a hang; the expectations after it then fail.
     func until(_ condition: () -> Bool) async {
-        for _ in 0..<3_000 where !condition() { try? await Task.sleep(for: .milliseconds(1)) }
+        let giveUp = ContinuousClock.now + .seconds(60)
+        while !condition(), ContinuousClock.now < giveUp { try? await Task.sleep(for: .milliseconds(1)) }
     }
 
     @Test("readers pass together")
@@ -47,9 +50,9 @@ struct ReadWriteGateTests {
         }
         await until { trace.contains("reader in") }
         async let writer: Void = gate.write { trace.mark("writer") }
-        try? await Task.sleep(for: .milliseconds(20))
+        await until { gate.waiting.writers == 1 }
         async let late: Void = gate.read { trace.mark("late reader") }
-        try? await Task.sleep(for: .milliseconds(20))
+        await until { gate.waiting.readers == 1 }
         #expect(trace.all == ["reader in"], "the writer or the late reader ran beside a reader")
         latch.release()
         _ = await (reader, writer, late)
@@ -68,9 +71,9 @@ struct ReadWriteGateTests {
         }
         await until { trace.contains("first in") }
         async let second: Void = gate.write { trace.mark("second") }
-        try? await Task.sleep(for: .milliseconds(20))
+        await until { gate.waiting.writers == 1 }
         async let reader: Void = gate.read { trace.mark("reader") }
-        try? await Task.sleep(for: .milliseconds(20))
+        await until { gate.waiting.readers == 1 }
         #expect(trace.all == ["first in"])
         latch.release()
         _ = await (first, second, reader)

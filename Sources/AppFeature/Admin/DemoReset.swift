@@ -30,7 +30,8 @@ public struct DemoReset: Sendable {
     public let pinCount: Int
     /// Whether this is a named sandbox's reset, which leaves the shared datasets where they are.
     public let sharesDatasets: Bool
-    private let turns = ReadWriteGate()
+    /// Internal, not private: tests order their resets by who waits at it.
+    let turns = ReadWriteGate()
 
     /// Creates the reset over the pipeline's stores and the datasets.
     public init(

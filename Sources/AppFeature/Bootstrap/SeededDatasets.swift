@@ -40,7 +40,8 @@ public final class SeededDatasets: Sendable {
     }
 
     private let current: Mutex<Generation>
-    private let gate = ReadWriteGate()
+    /// Internal, not private: tests order their calls by who waits at it.
+    let gate = ReadWriteGate()
     private let regenerate: @Sendable (UInt64) async throws -> (RepoSearchRepository, MapPinRepository)
     private let shared: Shared?
 
