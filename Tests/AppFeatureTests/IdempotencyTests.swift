@@ -10,32 +10,31 @@ import Testing
 struct IdempotencyTests {
     @Test("a repeat with the same key and body replays the stored answer; nothing is created twice")
     func replay() async throws {
-        try await LiveServer.runApp(dependencies: TodosHTTPTests.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
+        try await InProcessApp.run(dependencies: TodosHTTPTests.dependencies()) { (client: InProcessApp) async throws in
             let headers = [("Content-Type", "application/json"), ("Idempotency-Key", "\"order-42\"")]
             let body = Array(#"{"description":"Pay rent"}"#.utf8)
-            let first = try client.request("POST", "/todos", headers: headers, body: body)
+            let first = try await client.request("POST", "/todos", headers: headers, body: body)
             #expect(first.status == 201)
-            let second = try client.request("POST", "/todos", headers: headers, body: body)
+            let second = try await client.request("POST", "/todos", headers: headers, body: body)
             #expect(second.status == 201)
             #expect(second.header("Idempotent-Replayed") == "true")
             #expect(second.body == first.body)
             #expect(second.header("Location") == first.header("Location"))
             #expect(second.header("X-Request-Id") != first.header("X-Request-Id"))
-            let listed = try client.request("GET", "/todos").text
+            let listed = try await client.request("GET", "/todos").text
             #expect(listed.components(separatedBy: "Pay rent").count - 1 == 1)
         }
     }
 
     @Test("the same key with another body is 422 idempotency-key-reused")
     func reused() async throws {
-        try await LiveServer.runApp(dependencies: TodosHTTPTests.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
+        try await InProcessApp.run(dependencies: TodosHTTPTests.dependencies()) { (client: InProcessApp) async throws in
             let headers = [("Content-Type", "application/json"), ("Idempotency-Key", "k1")]
             #expect(
-                try client.request("POST", "/todos", headers: headers, body: Array(#"{"description":"a"}"#.utf8)).status
+                try await client.request("POST", "/todos", headers: headers, body: Array(#"{"description":"a"}"#.utf8))
+                    .status
                     == 201)
-            let other = try client.request(
+            let other = try await client.request(
                 "POST", "/todos", headers: headers, body: Array(#"{"description":"b"}"#.utf8))
             #expect(other.status == 422)
             #expect(try problem(other).type == "urn:counterpart:problem:idempotency-key-reused")
@@ -44,15 +43,14 @@ struct IdempotencyTests {
 
     @Test("4xx answers are stored too; the key is scoped by path")
     func clientErrorsAreStored() async throws {
-        try await LiveServer.runApp(dependencies: TodosHTTPTests.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
+        try await InProcessApp.run(dependencies: TodosHTTPTests.dependencies()) { (client: InProcessApp) async throws in
             let headers = [("Content-Type", "application/json"), ("Idempotency-Key", "k2")]
             let body = Array(#"{"description":5}"#.utf8)
-            #expect(try client.request("POST", "/todos", headers: headers, body: body).status == 422)
-            let again = try client.request("POST", "/todos", headers: headers, body: body)
+            #expect(try await client.request("POST", "/todos", headers: headers, body: body).status == 422)
+            let again = try await client.request("POST", "/todos", headers: headers, body: body)
             #expect(again.status == 422)
             #expect(again.header("Idempotent-Replayed") == "true")
-            let reorder = try client.request(
+            let reorder = try await client.request(
                 "POST", "/todos/reorder", headers: headers, body: Array(#"{"ids":[]}"#.utf8))
             #expect(reorder.header("Idempotent-Replayed") == nil, "another path is another scope")
         }
@@ -60,8 +58,8 @@ struct IdempotencyTests {
 
     @Test("a malformed key is 400", arguments: ["", "\"\"", String(repeating: "k", count: 256), "caf\u{e9}"])
     func malformedKey(key: String) async throws {
-        try await LiveServer.runApp(dependencies: TodosHTTPTests.dependencies()) { _, port in
-            let response = try HTTPClient(port: port).request(
+        try await InProcessApp.run(dependencies: TodosHTTPTests.dependencies()) { (client: InProcessApp) async throws in
+            let response = try await client.request(
                 "POST",
                 "/todos",
                 headers: [("Content-Type", "application/json"), ("Idempotency-Key", key)],

@@ -37,36 +37,36 @@ struct RateLimitTests {
     func enforced() async throws {
         let clock = ManualUnixClock()
         let limiter = RateLimiter.standard(overrides: ["search": .init(requests: 2, enforced: true)], now: clock.now)
-        try await LiveServer.runApp(dependencies: SearchHTTPTests.dependencies(), rateLimiter: limiter) { _, port in
-            let client = try HTTPClient(port: port)
-            let first = try client.request("GET", "/search/repositories?q=swift&per_page=1")
+        try await InProcessApp.run(dependencies: SearchHTTPTests.dependencies(), rateLimiter: limiter) {
+            (client: InProcessApp) async throws in
+            let first = try await client.request("GET", "/search/repositories?q=swift&per_page=1")
             #expect(first.header("X-RateLimit-Remaining") == "1")
             #expect(first.header("X-RateLimit-Resource") == "search")
             let tag = try #require(first.header("ETag"))
-            let cached = try client.request(
+            let cached = try await client.request(
                 "GET", "/search/repositories?q=swift&per_page=1", headers: [("If-None-Match", tag)])
             #expect(cached.status == 304)
             #expect(cached.header("X-RateLimit-Remaining") == "1", "a 304 is not counted")
-            #expect(try client.request("GET", "/search/repositories?q=go").header("X-RateLimit-Remaining") == "0")
-            let refused = try client.request("GET", "/search/repositories?q=rust")
+            #expect(try await client.request("GET", "/search/repositories?q=go").header("X-RateLimit-Remaining") == "0")
+            let refused = try await client.request("GET", "/search/repositories?q=rust")
             #expect(refused.status == 429)
             #expect(refused.header("Retry-After") == "60")
             let error = try SearchHTTPTests.decoder.decode(GitHubError.self, from: Data(refused.body))
             #expect(error.message == "API rate limit exceeded for 127.0.0.1.")
-            #expect(try client.request("GET", "/avatars/x").status == 200, "other routes are not limited")
+            #expect(try await client.request("GET", "/avatars/x").status == 200, "other routes are not limited")
             clock.advance(by: 60)
-            #expect(try client.request("GET", "/search/repositories?q=rust").status == 200)
+            #expect(try await client.request("GET", "/search/repositories?q=rust").status == 200)
         }
     }
 
     @Test("by default searches are counted and reported (30 a minute) but never refused")
     func reportedOnly() async throws {
-        try await LiveServer.runApp(dependencies: SearchHTTPTests.dependencies()) { _, port in
-            let client = try HTTPClient(port: port)
+        try await InProcessApp.run(dependencies: SearchHTTPTests.dependencies()) {
+            (client: InProcessApp) async throws in
             for _ in 0..<31 {
-                #expect(try client.request("GET", "/search/repositories?q=swift&per_page=1").status == 200)
+                #expect(try await client.request("GET", "/search/repositories?q=swift&per_page=1").status == 200)
             }
-            let last = try client.request("GET", "/search/repositories?q=swift&per_page=1")
+            let last = try await client.request("GET", "/search/repositories?q=swift&per_page=1")
             #expect(last.status == 200)
             #expect(last.header("X-RateLimit-Limit") == "30")
             #expect(last.header("X-RateLimit-Remaining") == "0")

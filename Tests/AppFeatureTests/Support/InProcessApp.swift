@@ -22,6 +22,7 @@ struct InProcessApp: Sendable {
     static func run(
         dependencies: DependencyValues,
         publicURL: String? = nil,
+        trustProxy: Bool = false,
         dev: Bool = false,
         controls: DemoControls = DemoControls(),
         rateLimiter: RateLimiter = .standard(),
@@ -32,8 +33,30 @@ struct InProcessApp: Sendable {
     ) async throws {
         _ = LiveServer.bootstrapped
         let handler = LiveServer.appHandler(
-            dependencies: dependencies, publicURL: publicURL, dev: dev, controls: controls,
+            dependencies: dependencies, publicURL: publicURL, trustProxy: trustProxy, dev: dev, controls: controls,
             rateLimiter: rateLimiter, datasets: datasets, sandboxLimits: sandboxLimits)
+        try await serve(handler, configure: configure, body)
+    }
+
+    /// Runs the service routes plus the test features (`LiveServer.testFeaturesHandler`: `/echo`,
+    /// `/slow`, `/boom`) for the length of `body`; `gate` opens when it ends.
+    static func runTestFeatures(
+        gate: Gate = Gate(),
+        released: AttemptCounter = AttemptCounter(),
+        metrics: AppMetrics = AppMetrics(),
+        configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: (InProcessApp) async throws -> Void
+    ) async throws {
+        let handler = LiveServer.testFeaturesHandler(gate: gate, released: released, metrics: metrics)
+        try await serve(handler, configure: configure, beforeShutdown: gate.open, body)
+    }
+
+    /// Serves `handler` in process for the length of `body`; `beforeShutdown` lets held effects
+    /// finish so shutdown does not wait for its timeout.
+    private static func serve(
+        _ handler: AppHandler, configure: (inout ServerConfiguration) -> Void, beforeShutdown: () -> Void = {},
+        _ body: (InProcessApp) async throws -> Void
+    ) async throws {
         let server = HTTPServer(
             configuration: LiveServer.testConfiguration(configure), handler: handler,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
@@ -41,9 +64,11 @@ struct InProcessApp: Sendable {
         do {
             try await body(InProcessApp(server: server))
         } catch {
+            beforeShutdown()
             await server.shutdown()
             throw error
         }
+        beforeShutdown()
         await server.shutdown()
     }
 

@@ -57,9 +57,8 @@ enum LiveServer {
         )
     }
 
-    /// Runs the service routes plus the test features: `/echo`, and `/slow` and `/boom` whose
-    /// effects wait on `gate` (opened when the test ends) and whose stores count their release.
-    /// Answers are counted in `metrics`, which `/metrics` shows.
+    /// Runs the service routes plus the test features (`testFeaturesHandler`) for the length of
+    /// `body`; `gate` opens when it ends.
     static func run(
         gate: Gate = Gate(),
         released: AttemptCounter = AttemptCounter(),
@@ -67,9 +66,17 @@ enum LiveServer {
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
+        let handler = testFeaturesHandler(gate: gate, released: released, metrics: metrics)
+        try await serve(handler, configure: configure, beforeShutdown: gate.open, body)
+    }
+
+    /// The service routes plus the test features: `/echo`, and `/slow` and `/boom` whose effects
+    /// wait on `gate` and whose stores count their release in `released`. Answers are counted in
+    /// `metrics`, which `/metrics` shows.
+    static func testFeaturesHandler(gate: Gate, released: AttemptCounter, metrics: AppMetrics) -> AppHandler {
         var service = DependencyValues._current
         service.appMetrics = metrics
-        let handler = AppHandler(
+        return AppHandler(
             endpoints: [
                 Endpoint(
                     routes: ServiceRoutes(), reducer: ServiceFeature(), initialState: { .init() }, dependencies: service
@@ -85,7 +92,6 @@ enum LiveServer {
             sandboxes: .over(service, prepared: false, settings: AppSettings()),
             metrics: metrics
         )
-        try await serve(handler, configure: configure, beforeShutdown: gate.open, body)
     }
 
     /// The configuration tests serve with: an ephemeral port, one loop, and server-side timers far
