@@ -289,7 +289,7 @@ struct ResetHTTPTests {
     @Test("every domain back to its seed: todos, subscribers, outbox, keys, windows, scenarios, journal")
     func reset() async throws {
         let dependencies = Self.dependencies
-        let limiter = RateLimiter.standard(overrides: ["search": .init(requests: 1, enforced: true)])
+        let limiter = RateLimiter.standard(overrides: ["search": .init(requests: 1, enforced: true)], now: { 0 })
         try await InProcessApp.run(
             dependencies: dependencies, dev: true, controls: DemoFixtures.controls(), rateLimiter: limiter
         ) { (client: InProcessApp) async throws in

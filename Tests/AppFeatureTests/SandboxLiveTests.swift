@@ -30,7 +30,7 @@ struct SandboxLiveTests {
 
     @Test("every mutable route run in sandbox a leaves sandbox b and the default one as they were")
     func isolation() async throws {
-        let limiter = RateLimiter.standard(overrides: ["newsletter": .init(requests: 2, enforced: true)])
+        let limiter = RateLimiter.standard(overrides: ["newsletter": .init(requests: 2, enforced: true)], now: { 0 })
         try await LiveServer.runApp(dependencies: Self.dependencies(), dev: true, rateLimiter: limiter) { _, port in
             let a = try SandboxClient(port: port, prefix: "/sandboxes/a")
             let b = try SandboxClient(port: port, header: "b")
