@@ -25,6 +25,18 @@ public final class LoopGroup: Sendable {
         for thread in threads { thread.join() }
     }
 
+    /// Waits for every loop thread to return from its loop without blocking the caller's thread: a
+    /// thread of its own joins them. `join()` from async code held a cooperative thread — one of two
+    /// on two cores — for as long as the slowest loop took to finish its last callback.
+    func joined() async {
+        await withCheckedContinuation { continuation in
+            ThreadHandle.detach {
+                self.join()
+                continuation.resume()
+            }
+        }
+    }
+
     /// The number of CPUs this process may run on (`sched_getaffinity`), at least 1.
     public static func availableCPUCount() -> Int {
         Int(counterpart_available_cpus())
@@ -37,6 +49,11 @@ final class ThreadHandle: Sendable {
 
     private init(thread: pthread_t) {
         self.thread = thread
+    }
+
+    /// Runs `body` on a thread nobody joins: its resources go back when it returns.
+    static func detach(_ body: @escaping @Sendable () -> Void) {
+        pthread_detach(spawn(body).thread)
     }
 
     static func spawn(_ body: @escaping @Sendable () -> Void) -> ThreadHandle {

@@ -132,7 +132,7 @@ public final class HTTPServer: Service, Sendable {
                 server.loop.stop()
             }
         }
-        group.join()
+        await group.joined()
         logger.info("stopped")
     }
 
