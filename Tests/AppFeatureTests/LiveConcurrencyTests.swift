@@ -72,7 +72,8 @@ struct LiveConcurrencyTests {
     @Test("shutdown stops accepting, lets an in-flight request finish, and answers health 503 draining")
     func shutdownDrains() async throws {
         let gate = Gate()
-        try await LiveServer.run(gate: gate, configure: { $0.shutdownTimeout = .seconds(60) }) { server, port in
+        // A deadline no loaded machine reaches before the test opens the gate: this is about draining.
+        try await LiveServer.run(gate: gate, configure: { $0.shutdownTimeout = .seconds(600) }) { server, port in
             let slow = try HTTPClient(port: port)
             let idle = try HTTPClient(port: port)
             #expect(try idle.request("GET", "/health").status == 200)
