@@ -335,6 +335,7 @@ let package = Package(
             name: "EventHTTPTests",
             dependencies: [
                 "EventHTTP", "HTTPKit", "HTTPWire", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

@@ -31,8 +31,15 @@ public final class EventLoop: @unchecked Sendable {
     /// The writers with answers queued this turn, in the order they queued them.
     private var queuedWriters: [any EndOfTurnWriter] = []
 
+    /// libevent's locking and cross-thread wake-ups, turned on once per process before the first
+    /// base: a base made before `evthread_use_pthreads()` never wakes for work queued from another
+    /// thread. A loop with no socket (an in-process server, a test's) then sleeps through its own
+    /// stop, and whoever awaits its shutdown waits for ever.
+    static let threadSupport: Void = { evthread_use_pthreads() }()
+
     /// Creates a loop and its base; the thread starts with `run()`.
     init(index: Int) throws(EventHTTPError) {
+        _ = Self.threadSupport
         guard let base = event_base_new() else {
             throw .setup("event_base_new failed for loop \(index); libevent could not create an epoll instance.")
         }

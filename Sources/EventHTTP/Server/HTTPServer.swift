@@ -35,12 +35,12 @@ public final class HTTPServer: Service, Sendable {
     ///
     /// Ignores SIGPIPE (libevent 2.1.12 writes without `MSG_NOSIGNAL`), keeps glibc from returning
     /// every freed top-of-heap page to the kernel (measured: an `mprotect` every other request on a
-    /// loop thread's arena), and calls `evthread_use_pthreads()`, which must precede the first
-    /// `event_base_new()`.
+    /// loop thread's arena), and turns on libevent's thread support (which every loop also makes
+    /// sure of before its base exists).
     public static func bootstrapProcess() {
         counterpart_ignore_sigpipe()
         counterpart_tune_malloc()
-        evthread_use_pthreads()
+        _ = EventLoop.threadSupport
     }
 
     /// Binds one listener per loop and starts the loops; returns the port bound.

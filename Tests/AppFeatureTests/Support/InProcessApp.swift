@@ -31,7 +31,6 @@ struct InProcessApp: Sendable {
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (InProcessApp) async throws -> Void
     ) async throws {
-        _ = LiveServer.bootstrapped
         let handler = LiveServer.appHandler(
             dependencies: dependencies, publicURL: publicURL, trustProxy: trustProxy, dev: dev, controls: controls,
             rateLimiter: rateLimiter, datasets: datasets, sandboxLimits: sandboxLimits)
@@ -57,6 +56,7 @@ struct InProcessApp: Sendable {
         _ handler: AppHandler, configure: (inout ServerConfiguration) -> Void, beforeShutdown: () -> Void = {},
         _ body: (InProcessApp) async throws -> Void
     ) async throws {
+        _ = LiveServer.bootstrapped
         let server = HTTPServer(
             configuration: LiveServer.testConfiguration(configure), handler: handler,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
