@@ -32,7 +32,7 @@ final class Gate: Sendable {
 ///
 /// The limit bounds a hang, not how fast the server must be: it returns as soon as the condition
 /// holds, and a machine running the whole suite on two cores can keep a test waiting for seconds.
-func eventually(within limit: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
+func eventually(within limit: Duration = .seconds(120), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: limit)
     while ContinuousClock.now < deadline {
         if condition() { return true }

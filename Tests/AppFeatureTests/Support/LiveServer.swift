@@ -100,10 +100,11 @@ enum LiveServer {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.loops = 1
-        // A test's task can wait seconds for one of the two cooperative threads while other tests
-        // run; server-side timers must not race it. Tests of the deadline and timeouts set their own.
-        configuration.requestTimeout = .seconds(60)
-        configuration.idleTimeout = .seconds(120)
+        // A test's task can wait a minute and more for one of the two cooperative threads while
+        // every other test runs; server-side timers must not race it, so they are ten minutes off.
+        // Tests of the deadline and timeouts set their own.
+        configuration.requestTimeout = .seconds(600)
+        configuration.idleTimeout = .seconds(600)
         configure(&configuration)
         return configuration
     }
