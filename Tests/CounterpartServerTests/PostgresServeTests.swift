@@ -12,8 +12,10 @@ struct PostgresServeTests {
     @Test("three instances starting together migrate and seed once, then agree on every answer")
     func instancesAgree() async throws {
         let url = try await Self.urlWithPassword()
+        // A first search loads 5,000 repositories: seconds in the debug build, more on a busy machine,
+        // so the request deadline is far from what these answers take.
         let servers = try (0..<3).map { _ in
-            try ServerProcess(["serve", "--port", "0", "--database", url, "--dev"])
+            try ServerProcess(["serve", "--port", "0", "--database", url, "--dev", "--request-timeout", "600s"])
         }
         var clients: [HTTPClient] = []
         for server in servers {
@@ -67,10 +69,11 @@ struct PostgresServeTests {
     @Test("a reset to another seed through one instance: the others adopt the new datasets within seconds")
     func reseedFollowed() async throws {
         let url = try await Self.urlWithPassword()
-        let a = try ServerProcess(["serve", "--port", "0", "--database", url, "--dev"])
-        let b = try ServerProcess(["serve", "--port", "0", "--database", url, "--dev"])
+        let a = try ServerProcess(["serve", "--port", "0", "--database", url, "--dev", "--request-timeout", "600s"])
+        let b = try ServerProcess(["serve", "--port", "0", "--database", url, "--dev", "--request-timeout", "600s"])
         // A's reset regenerates 5,000 repositories and 2,800 pins in one transaction: a few seconds in
-        // the debug build, more on a busy machine. The read bound is only a guard against a hang.
+        // the debug build, more on a busy machine; the 10 s default request deadline answered it 503
+        // while a CI check and the whole suite shared two cores. The bounds only guard against a hang.
         let onA = try HTTPClient(
             port: try #require(await a.listeningPort(within: .seconds(60)), "\(a.printed)"), timeout: .seconds(120))
         let onB = try HTTPClient(port: try #require(await b.listeningPort(within: .seconds(60)), "\(b.printed)"))
