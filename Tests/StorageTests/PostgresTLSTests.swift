@@ -39,7 +39,7 @@ struct PostgresTLSTests {
 
     /// Whether a connection made with `text` is encrypted, by the server's own account. Generous
     /// by default: the whole suite shares two cores, and a TLS handshake is slow under load.
-    private static func encrypted(_ text: String, within deadline: Duration = .seconds(30)) async throws -> Bool {
+    private static func encrypted(_ text: String, within deadline: Duration = .seconds(120)) async throws -> Bool {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let backend = PostgresBackend(
