@@ -43,8 +43,15 @@ enum DemoFixtures {
     static func controls(
         _ sleeps: RecordedSleeps = RecordedSleeps(), flags: DemoControls.Flags = .init(), seed: UInt64 = 1
     ) -> DemoControls {
-        DemoControls(flags: flags, seed: seed, sleep: { try await sleeps.sleep($0) })
+        // A clock that stands still for fail=N scenarios: a test's requests can sit a minute apart on
+        // a loaded machine, past the 60 s after which an idle scenario starts again.
+        let scenarios = FailScenarios(now: { stoodStill })
+        return DemoControls(
+            flags: flags, seed: seed, scenarios: .local(scenarios), sleep: { try await sleeps.sleep($0) })
     }
+
+    /// The instant fail=N scenarios see, always.
+    private static let stoodStill = ContinuousClock.now
 
     static var dependencies: DependencyValues {
         var values = DependencyValues._current
