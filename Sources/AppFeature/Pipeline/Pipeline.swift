@@ -6,7 +6,7 @@
 /// Every answer passes back through every stage, innermost first:
 ///
 /// ```swift
-/// let pipeline = Pipeline(outer: [MetricsStage()], routed: [MethodStage(), NegotiationStage()]) { flow in
+/// let pipeline = Pipeline(outer: [LoggingStage(accessLog: nil)], routed: [MethodStage(), NegotiationStage()]) { flow in
 ///     flow.endpoint.respond(to: flow.request, context: context(flow), dependencies: nil, responder: flow.responder)
 /// }
 /// pipeline.run(flow)
