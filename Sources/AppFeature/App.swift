@@ -1,18 +1,18 @@
 public import Dependencies
 import EventHTTP
-import MapPinsFeature
-import NewsletterFeature
-import RepoSearchFeature
-import TodosFeature
 public import Logging
 
-/// The application: every domain's endpoint, in routing order.
+/// The application: the service routes, the sandboxes, and every domain of `App.domains`, in
+/// routing order.
 ///
-/// Adding a domain means adding its `Endpoint` here — routes, reducer, initial state — and
-/// nothing else in the HTTP pipeline. `/__admin` routes and the demo controls are on only with
-/// `--dev`; without it `/__admin` paths are unknown: 404.
+/// Adding a domain is its folder and one line in `domains` (Documentation/adding-a-domain.md):
+/// each `Domain` states everything the app needs from it. `/__admin` routes and the demo controls
+/// are on only with `--dev`; without it `/__admin` paths are unknown: 404.
 public enum App {
-    /// The handler serving every domain with `settings`. `dependencies` overrides what every store
+    /// The sample domains, in routing order; `POST /__admin/reset` reports them in this order too.
+    public static let domains: [Domain] = [.todos, .repoSearch, .mapPins, .newsletter]
+
+    /// The handler serving `domains` with `settings`. `dependencies` overrides what every store
     /// sees (live tests); `nil` uses the values prepared at boot. Answers are counted in the
     /// dependencies' `appMetrics`, the registry `/metrics` shows; the default sandbox keeps
     /// idempotency keys and rate windows in their `demoReset`'s stores and, with `--dev`, applies
@@ -21,21 +21,31 @@ public enum App {
     public static func handler(
         settings: AppSettings,
         accessLog: Logger? = nil,
-        dependencies: DependencyValues? = nil
+        dependencies: DependencyValues? = nil,
+        domains: [Domain] = App.domains
     ) -> AppHandler {
         let base = dependencies ?? DependencyValues._current
-        let sandboxes = SandboxRegistry.over(base, prepared: dependencies == nil, settings: settings)
-        let admin: [Endpoint] = [
+        let sandboxes = SandboxRegistry.over(base, prepared: dependencies == nil, settings: settings, domains: domains)
+        let service = [
+            Endpoint(
+                routes: ServiceRoutes(),
+                reducer: ServiceFeature(links: domains.flatMap(\.links)),
+                initialState: { .init() },
+                dependencies: dependencies,
+                role: .service
+            ),
+            Endpoint(
+                routes: SandboxRoutes(),
+                reducer: SandboxesFeature(registry: sandboxes),
+                initialState: { .init() },
+                dependencies: dependencies,
+                role: .service
+            ),
+        ]
+        let admin = [
             Endpoint(
                 routes: ControlsAdminRoutes(),
                 reducer: ControlsAdminFeature(),
-                initialState: { .init() },
-                dependencies: dependencies,
-                role: .admin
-            ),
-            Endpoint(
-                routes: NewsletterAdminRoutes(),
-                reducer: NewsletterFeature(),
                 initialState: { .init() },
                 dependencies: dependencies,
                 role: .admin
@@ -49,52 +59,8 @@ public enum App {
             ),
         ]
         return AppHandler(
-            endpoints: [
-                Endpoint(
-                    routes: ServiceRoutes(),
-                    reducer: ServiceFeature(),
-                    initialState: { .init() },
-                    dependencies: dependencies,
-                    role: .service
-                ),
-                Endpoint(
-                    routes: SandboxRoutes(),
-                    reducer: SandboxesFeature(registry: sandboxes),
-                    initialState: { .init() },
-                    dependencies: dependencies,
-                    role: .service
-                ),
-                Endpoint(
-                    routes: TodosRoutes(),
-                    reducer: TodosFeature(),
-                    initialState: { .init() },
-                    dependencies: dependencies
-                ),
-                Endpoint(
-                    routes: RepoSearchRoutes(),
-                    reducer: RepoSearchFeature(),
-                    initialState: { .init() },
-                    dependencies: dependencies
-                ),
-                Endpoint(
-                    routes: TodoBackendRoutes(),
-                    reducer: TodosFeature(),
-                    initialState: { .init() },
-                    dependencies: dependencies
-                ),
-                Endpoint(
-                    routes: MapPinsRoutes(),
-                    reducer: MapPinsFeature(),
-                    initialState: { .init() },
-                    dependencies: dependencies
-                ),
-                Endpoint(
-                    routes: NewsletterRoutes(),
-                    reducer: NewsletterFeature(),
-                    initialState: { .init() },
-                    dependencies: dependencies
-                ),
-            ] + (settings.dev ? admin : []),
+            endpoints: service + domains.flatMap { $0.endpoints(dependencies) }
+                + (settings.dev ? admin + domains.flatMap { $0.adminEndpoints(dependencies) } : []),
             settings: settings,
             accessLog: accessLog,
             sandboxes: sandboxes,

@@ -4,7 +4,6 @@ import Foundation
 public import Logging
 import MapPinsFeature
 import MapPinsPostgres
-import NewsletterFeature
 import NewsletterPostgres
 import PinGeometry
 import PostgresNIO
@@ -12,24 +11,26 @@ public import PostgresStorage
 import RepoSearchFeature
 import RepoSearchPostgres
 public import Storage
-import TodosFeature
-import TodosPostgres
 
 extension PostgresSupport {
     /// PostgreSQL through PostgresNIO: a pool of `limits.connections` per database opened, its
-    /// failures logged through `logger`.
-    public static func live(limits: PostgresLimits = .standard, logger: Logger) -> PostgresSupport {
+    /// failures logged through `logger`, each domain served by its backend in `backends`.
+    public static func live(
+        limits: PostgresLimits = .standard, backends: [PostgresDomain] = PostgresDomain.all, logger: Logger
+    ) -> PostgresSupport {
         PostgresSupport(
-            open: { url, seed, pins, fillsTodos in
+            open: { url, opening in
                 try await AppDatabase.openPostgres(
-                    url, limits: limits, seed: seed, pins: pins, fillsTodos: fillsTodos, logger: logger)
+                    url, limits: limits, opening: opening, backends: try backends.serving(opening.domains),
+                    logger: logger)
             },
             migrate: { url, seed in
                 let backend = PostgresBackend(url: url, limits: limits, logger: logger)
                 backend.start()
                 do {
                     try await backend.waitUntilReachable()
-                    let outcome = try await AppDatabase.migrate(backend, seed: seed, pins: .demo)
+                    let outcome = try await AppDatabase.migrate(
+                        backend, backends: try backends.serving(App.domains), seed: seed, pins: .demo)
                     await backend.stop()
                     return (outcome.applied, outcome.seeded)
                 } catch {
@@ -41,22 +42,22 @@ extension PostgresSupport {
 }
 
 extension AppDatabase {
-    /// Every domain's PostgreSQL schema, the shared tables first.
-    public static let postgresMigrations =
-        PostgresStorageMigrations.all + TodosMigrations.postgres + RepoSearchMigrations.postgres
-        + NewsletterMigrations.postgres + MapPinsMigrations.postgres
+    /// The PostgreSQL schema of the domains `backends` serve, the shared tables first.
+    public static func postgresMigrations(_ backends: [PostgresDomain] = PostgresDomain.all) -> [PostgresMigration] {
+        PostgresStorageMigrations.all + backends.flatMap(\.migrations)
+    }
 
     /// Connects to the PostgreSQL database several instances share, migrates it and — if it held
     /// no Counterpart schema — seeds it, all under one advisory lock, so instances starting together
     /// migrate and seed it once (architecture.md §4.3).
     public static func openPostgres(
-        _ url: PostgresURL, limits: PostgresBackend.Limits, seed: UInt64, pins: PinDataset, fillsTodos: Bool,
-        logger: Logger
+        _ url: PostgresURL, limits: PostgresBackend.Limits, opening: PostgresSupport.Opening,
+        backends: [PostgresDomain], logger: Logger
     ) async throws -> AppDatabase {
         let backend = PostgresBackend(url: url, limits: limits, logger: logger)
         backend.start()
         do {
-            return try await open(backend, seed: seed, pins: pins, fillsTodos: fillsTodos)
+            return try await open(backend, opening: opening, backends: backends)
         } catch {
             await backend.stop()
             throw error
@@ -64,10 +65,11 @@ extension AppDatabase {
     }
 
     private static func open(
-        _ backend: PostgresBackend, seed: UInt64, pins: PinDataset, fillsTodos: Bool
+        _ backend: PostgresBackend, opening: PostgresSupport.Opening, backends: [PostgresDomain]
     ) async throws -> AppDatabase {
+        let seed = opening.seed
         try await backend.waitUntilReachable()
-        _ = try await migrate(backend, seed: seed, pins: pins)
+        _ = try await migrate(backend, backends: backends, seed: seed, pins: opening.pins)
         let counts = try await backend.withConnection { connection in
             (
                 try await count("repositories", on: connection), try await count("pins", on: connection),
@@ -75,16 +77,7 @@ extension AppDatabase {
             )
         }
         let dataset: PinDataset = counts.1 > PinSeed.demoPinCount ? .million : .demo
-        let todos = TodoRepository.postgres(backend)
-        let newsletter = NewsletterRepository.postgres(backend)
-        // The default sandbox's stores are filled once, by the first instance that finds them never
-        // written (no data version recorded): the seeded subscribers (as SQLite's migration does)
-        // and, unless `seed` or `import` brings its own, the demo todos. Instances racing here write
-        // the same rows.
-        if counts.2 == 0 {
-            try await newsletter.reset(NewsletterSeed.subscribers)
-            if fillsTodos { _ = try await todos.write(.importAll(TodosSeed.demo)) }
-        }
+        let stores = backends.stores(backend, StorePlace(partition: .default, metrics: opening.metrics))
         let datasets = SeededDatasets(
             seed: try await DatasetSeedRow.current(backend) ?? seed, repositories: .postgres(backend),
             pins: .postgres(backend),
@@ -103,10 +96,10 @@ extension AppDatabase {
                 return (.postgres(backend), .postgres(backend))
             })
         let sandbox = SandboxName.default.rawValue
-        return AppDatabase(
-            todos: todos, newsletter: newsletter,
-            sandboxes: try await .postgres(backend, now: Int64(Date().timeIntervalSince1970)), datasets: datasets,
-            repositoryCount: counts.0, pinCount: counts.1,
+        let database = AppDatabase(
+            domains: opening.domains, stores: stores, metrics: opening.metrics,
+            sandboxes: try await .postgres(backend, backends: backends, now: Int64(Date().timeIntervalSince1970)),
+            datasets: datasets, datasetCounts: datasetCounts(repositories: counts.0, pins: counts.1),
             shared: SharedStores(
                 idempotencyKeys: PostgresIdempotencyStore(backend, sandbox: sandbox),
                 failScenarios: PostgresFailScenarios(backend, sandbox: sandbox),
@@ -114,15 +107,19 @@ extension AppDatabase {
                 journal: PostgresJournal(backend, sandbox: sandbox), outbox: PostgresOutbox(backend, sandbox: sandbox),
                 sweep: { now in try await PostgresStateSweep(backend).run(now: now) },
                 close: { await backend.stop() }))
+        // The default sandbox's stores are filled once, by the first instance that finds them never
+        // written (no data version recorded). Instances racing here write the same rows.
+        if counts.2 == 0 { try await database.fill(except: opening.emptyDomains) }
+        return database
     }
 
     /// Brings the database to this build's schema (`counterpart migrate`, and `serve` before it
     /// serves); a database that held no Counterpart schema gets the read-only datasets of `seed` in
     /// the same transaction.
     public static func migrate(
-        _ backend: PostgresBackend, seed: UInt64, pins: PinDataset
+        _ backend: PostgresBackend, backends: [PostgresDomain], seed: UInt64, pins: PinDataset
     ) async throws(StorageError) -> PostgresMigrator.Outcome {
-        try await PostgresMigrator.migrate(backend, postgresMigrations) { connection in
+        try await PostgresMigrator.migrate(backend, postgresMigrations(backends)) { connection in
             try await RepoSearchRepository.seed(RepositorySeed.repositories(seed: seed), on: connection)
             try await MapPinRepository.seed(pins.pins(seed: seed), on: connection)
             try await DatasetSeedRow.record(seed, on: connection)

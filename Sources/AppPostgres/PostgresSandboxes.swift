@@ -12,10 +12,13 @@ import PostgresStorage
 /// would drop a sandbox the others are using.
 public struct PostgresSandboxes: SharedSandboxes {
     let database: PostgresBackend
+    /// The domains whose rows a drop removes.
+    let backends: [PostgresDomain]
 
-    /// The sandboxes recorded in `database`.
-    init(_ database: PostgresBackend) {
+    /// The sandboxes recorded in `database`, holding rows of `backends`' domains.
+    init(_ database: PostgresBackend, backends: [PostgresDomain]) {
         self.database = database
+        self.backends = backends
     }
 
     /// The generation of `name`'s seeded record, or `nil` when there is none (dropped, or being made
@@ -44,7 +47,8 @@ public struct PostgresSandboxes: SharedSandboxes {
     public func drop(_ record: SandboxRecord, ifUnusedSince cutoff: Int64) async throws -> Bool {
         try await database.transaction { connection in
             try await SandboxStorage.drop(
-                record.name.rawValue, generation: record.generation, unusedSince: cutoff, on: connection)
+                record.name.rawValue, generation: record.generation, unusedSince: cutoff, backends: backends,
+                on: connection)
         }
     }
 

@@ -1,13 +1,9 @@
 #if PostgreSQL
 public import AppFeature
 import HTTPKit
-import NewsletterFeature
-import NewsletterPostgres
 import PostgresNIO
 public import PostgresStorage
 import Storage
-import TodosFeature
-import TodosPostgres
 
 extension SandboxStorage {
     /// Sandboxes as rows of the PostgreSQL database every instance shares: the `sandboxes` table
@@ -17,20 +13,17 @@ extension SandboxStorage {
     /// all at their next request, and idle expiry goes by the last use any instance saw.
     /// Opening drops the sandboxes whose seeding began over a minute ago and never finished (an
     /// instance that crashed meanwhile), not those another instance is seeding now.
-    public static func postgres(_ database: PostgresBackend, now: Int64) async throws -> SandboxStorage {
+    public static func postgres(
+        _ database: PostgresBackend, backends: [PostgresDomain] = PostgresDomain.all, now: Int64
+    ) async throws -> SandboxStorage {
         try await database.transaction { connection in
             for name in try await SandboxPostgresRows.abandoned(connection, before: now - 60) {
-                _ = try await drop(name, generation: nil, on: connection)
+                _ = try await drop(name, generation: nil, backends: backends, on: connection)
             }
         }
         let restored = try await database.withConnection { try await SandboxPostgresRows.seeded($0) }
         return SandboxStorage(
-            repositories: { record in
-                let partition = SandboxPartition(key: record.name.rawValue, generation: record.generation)
-                return SandboxRepositories(
-                    todos: .postgres(database, sandbox: partition),
-                    newsletter: .postgres(database, sandbox: partition))
-            },
+            stores: { place in backends.stores(database, place) },
             record: { record in
                 try await database.transaction { connection in
                     if try await SandboxPostgresRows.insertIfAbsent(connection, record) { return .recorded }
@@ -50,10 +43,12 @@ extension SandboxStorage {
                 try await database.withConnection { try await SandboxPostgresRows.markSeeded($0, record) }
             },
             drop: { name, generation in
-                try await database.transaction { try await drop(name.rawValue, generation: generation, on: $0) }
+                try await database.transaction {
+                    try await drop(name.rawValue, generation: generation, backends: backends, on: $0)
+                }
             },
             restored: restored,
-            shared: PostgresSandboxes(database)
+            shared: PostgresSandboxes(database, backends: backends)
         )
     }
 
@@ -64,12 +59,12 @@ extension SandboxStorage {
     /// transaction: wholly there or wholly gone. Writes still running hold the record (`FOR
     /// SHARE`), so the drop waits for them.
     static func drop(
-        _ name: String, generation: Int64?, unusedSince cutoff: Int64? = nil, on connection: PostgresConnection
+        _ name: String, generation: Int64?, unusedSince cutoff: Int64? = nil, backends: [PostgresDomain],
+        on connection: PostgresConnection
     ) async throws -> Bool {
         guard try await SandboxPostgresRows.delete(connection, name, generation: generation, unusedSince: cutoff)
         else { return false }
-        try await TodoRepository.dropSandbox(connection, name)
-        try await NewsletterRepository.dropSandbox(connection, name)
+        for backend in backends { try await backend.dropSandbox(connection, name) }
         for table in ["idempotency_keys", "fail_scenarios", "journal_entries", "rate_windows", "outbox_mails"] {
             // The table names are this list's, never input; the sandbox is bound.
             try await connection.query(

@@ -87,11 +87,11 @@ private func fill(
         throw ValidationError("--database \(database): \(command) needs a SQLite file path or a postgres:// URL.")
     }
     let opened = try await AppDatabase.open(
-        location, readers: 1, seed: seed, pins: pins, fillsTodos: false,
+        location, readers: 1, seed: seed, pins: pins, emptyDomains: [Domain.todos.name],
         postgres: .ofThisBuild(logger: Logger(label: "counterpart.\(command)")))
     do {
         try await opened.claim(dataset: dataset)
-        _ = try await opened.todos.write(.importAll(todos))
+        _ = try await opened.repositories.todoRepository.write(.importAll(todos))
     } catch {
         await opened.close()
         throw error

@@ -46,11 +46,13 @@ struct Serve: AsyncParsableCommand {
         }
         let logger = Logger(label: "counterpart")
         IssueReporters.current = [LoggingIssueReporter(logger: logger)]
+        let metrics = AppMetrics()
+        MetricsSystem.bootstrap(metrics.factory)
         let database: AppDatabase
         do {
             database = try await AppDatabase.open(
                 storage.database.location, readers: server.loops, sqliteLocking: storage.sqliteLocking,
-                seed: storage.seed, postgres: .ofThisBuild(limits: postgres.limits, logger: logger))
+                seed: storage.seed, metrics: metrics, postgres: .ofThisBuild(limits: postgres.limits, logger: logger))
         } catch {
             logger.critical(
                 "cannot open the database",
@@ -66,15 +68,13 @@ struct Serve: AsyncParsableCommand {
                 metadata: ["database": "\(storage.database)"])
         }
         let cache = ResponseCache(capacity: storage.responseCacheBytes)
-        let metrics = AppMetrics()
-        MetricsSystem.bootstrap(metrics.factory)
         let rateLimiter = RateLimiter.standard(overrides: try domains.rateLimitOverrides(), store: database.rateWindows)
         prepareDependencies {
-            database.install(into: &$0, cache: cache, metrics: metrics, resettable: demo.dev)
+            database.install(into: &$0, cache: cache, resettable: demo.dev)
             $0.outbox = Outbox(keepsMail: demo.dev, shared: database.sharedOutbox)
             $0.demoReset = DemoReset(
                 idempotency: database.idempotencyKeys, rateLimiter: rateLimiter, datasets: database.datasets,
-                repositoryCount: database.repositoryCount, pinCount: database.pinCount)
+                datasetCounts: database.datasetCounts)
             $0.demoControls = DemoControls(
                 flags: DemoControls.Flags(latency: demo.latency?.milliseconds, faultRate: demo.faultRate),
                 seed: database.seed,

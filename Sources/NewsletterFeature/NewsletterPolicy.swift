@@ -13,13 +13,23 @@ public struct NewsletterPolicy: Sendable {
     public static let defaultTokenLifetime: Int64 = 48 * 3600
 
     /// Creates a policy.
-    public init(tokenLifetime: Int64 = defaultTokenLifetime, addressLimiter: RateLimiter = .standard()) {
+    public init(
+        tokenLifetime: Int64 = defaultTokenLifetime,
+        addressLimiter: RateLimiter = RateLimiter(limits: rateLimits, now: RateLimiter.wallClock)
+    ) {
         self.tokenLifetime = tokenLifetime
         self.addressLimiter = addressLimiter
     }
 
     /// The resource the per-address allowance is counted under.
     public static let addressResource = "newsletter-address"
+
+    /// api.md §4.5's allowances: sign-ups enforced at 30 a minute per client address
+    /// (`newsletter`) and 10 an hour per email address (`newsletter-address`).
+    public static let rateLimits: [String: RateLimiter.Limit] = [
+        "newsletter": RateLimiter.Limit(requests: 30, enforced: true),
+        addressResource: RateLimiter.Limit(requests: 10, enforced: true, windowSeconds: 3600),
+    ]
 }
 
 extension NewsletterPolicy: DependencyKey {

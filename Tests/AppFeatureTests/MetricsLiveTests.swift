@@ -15,9 +15,9 @@ struct MetricsLiveTests {
     func counts() async throws {
         let metrics = AppMetrics()
         let cache = ResponseCache(capacity: 1 << 20)
-        let database = try await AppDatabase.open(.memory, readers: 1)
+        let database = try await AppDatabase.open(.memory, readers: 1, metrics: metrics)
         var values = DependencyValues._current
-        database.install(into: &values, cache: cache, metrics: metrics, resettable: false)
+        database.install(into: &values, cache: cache, resettable: false)
         try await LiveServer.runApp(dependencies: values) { server, port in
             metrics.observe(server: { server.statistics() }, cache: cache)
             let client = try HTTPClient(port: port)

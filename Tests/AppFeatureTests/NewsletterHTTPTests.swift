@@ -1,3 +1,4 @@
+import AppFeature
 import ConcurrencyExtras
 import CounterpartTestSupport
 import Dependencies

@@ -51,7 +51,7 @@ struct ResetRaceTests {
             .sqliteFile(path: folder.appendingPathComponent("racing.sqlite").path), readers: 2)
         var dependencies = ResetHTTPTests.dependencies
         database.install(
-            into: &dependencies, cache: ResponseCache(capacity: 1 << 20), metrics: AppMetrics(), resettable: true)
+            into: &dependencies, cache: ResponseCache(capacity: 1 << 20), resettable: true)
         try await InProcessApp.run(
             dependencies: dependencies, dev: true, controls: DemoFixtures.controls(),
             datasets: database.datasets, configure: { $0.loops = 2 }

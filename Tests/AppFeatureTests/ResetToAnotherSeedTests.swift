@@ -73,8 +73,8 @@ struct ResetToAnotherSeedTests {
         let datasets = Self.datasets(trace: trace, holdingRegeneration: hold)
         let controls = DemoControls(seed: 1)
         let reset = DemoReset(
-            idempotency: .local(IdempotencyStore()), rateLimiter: .standard(), datasets: datasets, repositoryCount: 0,
-            pinCount: 0)
+            idempotency: .local(IdempotencyStore()), rateLimiter: .standard(), datasets: datasets,
+            datasetCounts: [:])
         try await withDependencies {
             $0.todoRepository = .inMemory(seed: [])
             $0.newsletterRepository = .inMemory()

@@ -82,7 +82,7 @@ struct SandboxClusterTests {
         SandboxRegistry, SandboxRegistry, TestClock
     ) {
         let backend = try await TestPostgres.backend(at: TestPostgres.freshDatabase())
-        _ = try await PostgresMigrator.migrate(backend, AppDatabase.postgresMigrations)
+        _ = try await PostgresMigrator.migrate(backend, AppDatabase.postgresMigrations())
         let other = try await TestPostgres.backend(at: backend.url)
         let limits = SandboxLimits(maximum: maximum, idleSeconds: idleSeconds)
         let (a, clock) = SandboxRegistryTests.registry(

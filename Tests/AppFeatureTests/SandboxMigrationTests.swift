@@ -21,7 +21,7 @@ struct SandboxMigrationTests {
         ]
         do {
             let older = try SQLiteDatabase.open(
-                .sqliteFile(path: path), migrations: AppDatabase.migrations.filter { !laterSteps.contains($0.name) })
+                .sqliteFile(path: path), migrations: AppDatabase.migrations().filter { !laterSteps.contains($0.name) })
             try await older.write { db in
                 try db.execute(
                     sql: """
@@ -41,14 +41,15 @@ struct SandboxMigrationTests {
             }
             try older.close()
         }
-        let database = try await AppDatabase.open(.sqliteFile(path: path), readers: 1, fillsTodos: false)
-        let todos = try await database.todos.list(.all)
+        let database = try await AppDatabase.open(
+            .sqliteFile(path: path), readers: 1, emptyDomains: [Domain.todos.name])
+        let todos = try await database.repositories.todoRepository.list(.all)
         #expect(todos.map(\.description) == ["From before"])
         #expect(todos.first?.order == 7)
         #expect(todos.first?.updatedAt == Timestamp(secondsSince1970: 120))
-        let subscribers = try await database.newsletter.subscribers().map(\.identity)
+        let subscribers = try await database.repositories.newsletterRepository.subscribers().map(\.identity)
         #expect(subscribers.contains("old@example.com"))
-        let token = try await database.newsletter.inspect(
+        let token = try await database.repositories.newsletterRepository.inspect(
             TokenDigest(bytes: Array(repeating: 0, count: 32)), .confirm, Timestamp(secondsSince1970: 6))
         #expect(token.identity == "old@example.com", "its token still works")
         #expect(database.sandboxes.restored.isEmpty)

@@ -119,7 +119,7 @@ struct SandboxRegistryTests {
     @Test("a drop the storage fails leaves the sandbox live and says so")
     func failedDrop() async throws {
         struct DiskFull: Error {}
-        var storage = SandboxStorage.inMemory
+        var storage = SandboxStorage.inMemory()
         storage.drop = { _, _ in throw DiskFull() }
         let (registry, _) = Self.registry(storage: storage)
         let a = try await Self.sandbox(registry, "a")
@@ -133,7 +133,7 @@ struct SandboxRegistryTests {
         struct DiskFull: Error {}
         let gate = Gate()
         let drops = Atomic<Int>(0)
-        var storage = SandboxStorage.inMemory
+        var storage = SandboxStorage.inMemory()
         storage.drop = { _, _ in
             // The first drop waits for the test, then fails; later ones succeed.
             guard drops.add(1, ordering: .relaxed).newValue == 1 else { return true }
@@ -159,7 +159,7 @@ struct SandboxRegistryTests {
 
     @Test("the sandboxes a storage restores are live at once")
     func restored() throws {
-        var storage = SandboxStorage.inMemory
+        var storage = SandboxStorage.inMemory()
         let created = Timestamp(secondsSince1970: 1_000)
         storage.restored = [
             SandboxRecord(name: try SandboxName("kept", source: "test"), generation: 3, createdAt: created, seed: 7)
@@ -173,7 +173,7 @@ struct SandboxRegistryTests {
 
     @Test("a restored sandbox is ready at its first request, and expires like any other if none comes")
     func restoredAreReadyAndExpire() async throws {
-        var storage = SandboxStorage.inMemory
+        var storage = SandboxStorage.inMemory()
         let created = Timestamp(secondsSince1970: 1_000)
         storage.restored = try ["used", "unused"].map { name in
             SandboxRecord(name: try SandboxName(name, source: "test"), generation: 1, createdAt: created, seed: 1)
@@ -193,7 +193,7 @@ struct SandboxRegistryTests {
 
     /// A registry over in-memory stores, on a clock the test moves.
     static func registry(
-        limits: SandboxLimits = SandboxLimits(), dev: Bool = false, storage: SandboxStorage = .inMemory,
+        limits: SandboxLimits = SandboxLimits(), dev: Bool = false, storage: SandboxStorage = .inMemory(),
         clock: TestClock = TestClock()
     ) -> (SandboxRegistry, TestClock) {
         var base = DependencyValues._current

@@ -1,14 +1,12 @@
 public import Dependencies
 public import HTTPKit
-import NewsletterFeature
 import PinGeometry
 import RepoSearchFeature
 import Storage
-import TodosFeature
 
-/// What `POST /__admin/reset` puts back (api.md §6.2), beyond the repositories it reaches through
-/// their dependencies: the pipeline's idempotency keys and rate windows, the read-only datasets
-/// when another seed is asked for, and the sizes it reports.
+/// What `POST /__admin/reset` puts back (api.md §6.2): every domain's stores as the domain's
+/// `reset` says, the pipeline's idempotency keys and rate windows, the read-only datasets when
+/// another seed is asked for, and the sizes it reports.
 ///
 /// One per sandbox (api.md §6.4): a sandbox's reset puts back its own state only, and cannot move
 /// the datasets every sandbox shares to another seed — only the default sandbox's can.
@@ -25,34 +23,40 @@ public struct DemoReset: Sendable {
     /// The repositories and pins and the seed they hold; `nil` where the datasets are fixed (live
     /// tests that install their own repositories), and the controls' seed is the only one.
     public let datasets: SeededDatasets?
-    /// How many repositories and pins are served.
-    public let repositoryCount: Int
-    public let pinCount: Int
+    /// The domains it resets, in the order the summary reports them.
+    public let domains: [Domain]
+    /// How many items each read-only dataset serves, by its domain's `summaryKey`.
+    public let datasetCounts: [String: Int]
     /// Whether this is a named sandbox's reset, which leaves the shared datasets where they are.
     public let sharesDatasets: Bool
     /// Internal, not private: tests order their resets by who waits at it.
     let turns = ReadWriteGate()
 
-    /// Creates the reset over the pipeline's stores and the datasets.
+    /// Creates the reset of `domains` over the pipeline's stores and the datasets.
     public init(
-        idempotency: IdempotencyKeys, rateLimiter: RateLimiter, datasets: SeededDatasets?, repositoryCount: Int,
-        pinCount: Int, sharesDatasets: Bool = false
+        idempotency: IdempotencyKeys, rateLimiter: RateLimiter, datasets: SeededDatasets?,
+        datasetCounts: [String: Int] = DemoReset.demoDatasetCounts, domains: [Domain] = App.domains,
+        sharesDatasets: Bool = false
     ) {
         self.idempotency = idempotency
         self.rateLimiter = rateLimiter
         self.datasets = datasets
-        self.repositoryCount = repositoryCount
-        self.pinCount = pinCount
+        self.datasetCounts = datasetCounts
+        self.domains = domains
         self.sharesDatasets = sharesDatasets
     }
+
+    /// The demo datasets' sizes: 5,000 repositories and 2,800 pins (api.md §7).
+    public static let demoDatasetCounts = [
+        Domain.repoSearch.summaryKey: RepositorySeed.repositoryCount, Domain.mapPins.summaryKey: PinSeed.demoPinCount,
+    ]
 
     /// A new sandbox's reset: its own keys (at most `idempotencyKeys`) and windows (`rateLimiter`),
     /// these shared datasets.
     func sandboxed(_ name: SandboxName, rateLimiter: RateLimiter, idempotencyKeys: Int) -> DemoReset {
         DemoReset(
             idempotency: idempotency.sandboxed(name, capacity: idempotencyKeys), rateLimiter: rateLimiter,
-            datasets: datasets,
-            repositoryCount: repositoryCount, pinCount: pinCount, sharesDatasets: true)
+            datasets: datasets, datasetCounts: datasetCounts, domains: domains, sharesDatasets: true)
     }
 
     /// The seed the shared datasets hold now: the controls' where the datasets are fixed.
@@ -80,49 +84,49 @@ public struct DemoReset: Sendable {
         ])
     }
 
-    /// Every domain back to its seed — the repositories and pins regenerated when `seed` is another
+    /// Every domain back to its seed — the read-only datasets regenerated when `seed` is another
     /// one — and the seeded draws (delays, fault rate) started again.
     func reset(seed requested: UInt64?) async throws -> ResetSummary {
-        @Dependency(\.todoRepository) var todos
-        @Dependency(\.newsletterRepository) var newsletter
-        @Dependency(\.outbox) var outbox
         @Dependency(\.responseCache) var cache
         @Dependency(\.demoControls) var controls
         return try await turns.write {
             let current = datasetSeed(controls: controls)
             let seed = requested ?? current
             if seed != current, !sharesDatasets, let datasets { try await datasets.reseed(seed) }
-            _ = try await todos.write(.resetTo(TodosSeed.demo))
-            try await newsletter.reset(NewsletterSeed.subscribers)
-            try await outbox.clear()
+            // The sandbox's own values: each domain resets the stores a request here would use.
+            let stores = DependencyValues._current
+            var counts: [ResetSummary.Count] = []
+            for domain in domains {
+                let count = try await domain.store?.reset(stores) ?? datasetCounts[domain.summaryKey] ?? 0
+                counts.append(ResetSummary.Count(key: domain.summaryKey, count: count))
+            }
             try await idempotency.removeAll()
             try await rateLimiter.removeAll()
             // Frees the memory; no entry could be served again anyway (every store's version moved).
             // A sandbox's entries are a share of the shared cache: they age out with the rest.
             if !sharesDatasets { cache.removeAll() }
             try await controls.reset(seed: seed)
-            return ResetSummary(
-                seed: seed, todos: TodosSeed.demo.count, repositories: repositoryCount, pins: pinCount,
-                subscribers: NewsletterSeed.subscribers.count)
+            return ResetSummary(seed: seed, counts: counts)
         }
     }
 }
 
-/// The answer to `POST /__admin/reset`: the seed and what each domain now holds.
+/// The answer to `POST /__admin/reset`: the seed and what each domain now holds, in `App.domains`'
+/// order (`{"seed":1,"todos":3,"repositories":5000,"pins":2800,"subscribers":2}`).
 public struct ResetSummary: Sendable, Equatable, JSONWritable {
+    /// One domain's size, under its `summaryKey`.
+    public struct Count: Sendable, Equatable {
+        public var key: String
+        public var count: Int
+    }
+
     public var seed: UInt64
-    public var todos: Int
-    public var repositories: Int
-    public var pins: Int
-    public var subscribers: Int
+    public var counts: [Count]
 
     public func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.member("seed") { writer in writer.integer(seed) }
-            object.member("todos", todos)
-            object.member("repositories", repositories)
-            object.member("pins", pins)
-            object.member("subscribers", subscribers)
+            for count in counts { object.member(named: count.key) { $0.integer(count.count) } }
         }
     }
 }
@@ -135,9 +139,7 @@ extension DemoReset: DependencyKey {
     public static var testValue: DemoReset { unconfigured() }
 
     private static func unconfigured() -> DemoReset {
-        DemoReset(
-            idempotency: .local(IdempotencyStore()), rateLimiter: .standard(), datasets: nil,
-            repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
+        DemoReset(idempotency: .local(IdempotencyStore()), rateLimiter: .standard(), datasets: nil)
     }
 }
 

@@ -9,20 +9,32 @@ public import Storage
 public struct PostgresSupport: Sendable {
     /// Connects to the database several instances share, migrates it and — if it held no
     /// Counterpart schema — seeds it, as `AppDatabase.open` does a file.
-    public var open:
-        @Sendable (_ url: PostgresURL, _ seed: UInt64, _ pins: PinDataset, _ fillsTodos: Bool) async throws ->
-            AppDatabase
+    public var open: @Sendable (_ url: PostgresURL, _ opening: Opening) async throws -> AppDatabase
     /// Brings the database to this build's schema without serving it (`counterpart migrate`): the
     /// steps applied, and whether the datasets of `seed` were stored.
     public var migrate: @Sendable (_ url: PostgresURL, _ seed: UInt64) async throws -> (applied: [String], seeded: Bool)
 
     /// A support from its two operations.
     public init(
-        open: @escaping @Sendable (PostgresURL, UInt64, PinDataset, Bool) async throws -> AppDatabase,
+        open: @escaping @Sendable (PostgresURL, Opening) async throws -> AppDatabase,
         migrate: @escaping @Sendable (PostgresURL, UInt64) async throws -> (applied: [String], seeded: Bool)
     ) {
         self.open = open
         self.migrate = migrate
+    }
+
+    /// What `AppDatabase.open` asks of the database, as it asks it of a file.
+    public struct Opening: Sendable {
+        /// The seed of the read-only datasets a new database is filled with.
+        public var seed: UInt64
+        /// Which pins a new database is filled with.
+        public var pins: PinDataset
+        /// The domains served, each with its schema and store.
+        public var domains: [Domain]
+        /// The domains whose demo data the caller stores itself (`import`).
+        public var emptyDomains: Set<String>
+        /// Where repository calls are timed.
+        public var metrics: AppMetrics
     }
 
     /// Why a build without the trait cannot serve `url`, and how to get one that can.

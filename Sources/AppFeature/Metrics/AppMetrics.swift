@@ -57,8 +57,9 @@ public final class AppMetrics: Sendable {
         MetricNameDescriptor(namespace: "counterpart", metricName: name, unitName: unit, helpText: help)
     }
 
-    /// The duration histogram of one repository endpoint (`todos`, `fetch`), made once at boot.
-    func repositoryTimer(_ repository: String, _ operation: String) -> DurationHistogram {
+    /// The duration histogram of one repository endpoint (`todos`, `fetch`), made once at boot:
+    /// what each domain's store records its calls in (`DurationHistogram.time`).
+    public func repositoryTimer(_ repository: String, _ operation: String) -> DurationHistogram {
         registry.makeDurationHistogram(
             descriptor: Self.descriptor(
                 "repository_call_duration", unit: "seconds",

@@ -1,8 +1,8 @@
-import Prometheus
+public import Prometheus
 
 extension DurationHistogram {
     /// Runs `body`, recording how long it took whether it returned or threw.
-    func time<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+    public func time<Result>(_ body: () async throws -> Result) async rethrows -> Result {
         let start = ContinuousClock.now
         defer { record(ContinuousClock.now - start) }
         return try await body()

@@ -1,8 +1,7 @@
 import HTTPKit
 import Logging
-import NewsletterFeature
+import Storage
 import Synchronization
-import TodosFeature
 
 /// Creating a sandbox: its record, its seeded stores, its dependency values.
 extension SandboxRegistry {
@@ -47,8 +46,7 @@ extension SandboxRegistry {
         let sandbox = makeSandbox(record, lastUsed: record.createdAt.secondsSince1970)
         let stores = sandbox.dependencies ?? base
         do {
-            _ = try await stores.todoRepository.write(.resetTo(TodosSeed.demo))
-            try await stores.newsletterRepository.reset(NewsletterSeed.subscribers)
+            for store in domains.compactMap(\.store) { _ = try await store.reset(stores) }
             try await storage.markSeeded(record)
         } catch {
             _ = try? await storage.drop(record.name, record.generation)
@@ -60,22 +58,18 @@ extension SandboxRegistry {
     /// The sandbox `record` describes, over its stores as the storage holds them, last used at
     /// `lastUsed`.
     func makeSandbox(_ record: SandboxRecord, lastUsed: Int64) -> Sandbox {
-        let repositories = storage.repositories(record)
         let rateLimiter = base.demoReset.rateLimiter.sandboxed(record.name.rawValue)
         let reset = base.demoReset.sandboxed(
             record.name, rateLimiter: rateLimiter, idempotencyKeys: SandboxLimits.idempotencyKeys)
         let controls = base.demoControls.sandboxed(
             record.name.rawValue, seed: record.seed, journalCapacity: SandboxLimits.journalEntries)
-        let todos = repositories.todos.timed(by: base.appMetrics).withVersionsOfItsOwn()
-        let newsletter = repositories.newsletter.timed(by: base.appMetrics)
-        let outbox = base.outbox.sandboxed(record.name.rawValue, mailLimit: SandboxLimits.outboxMails)
-        var policy = base.newsletterPolicy
-        policy.addressLimiter = rateLimiter
+        let stores = storage.stores(
+            StorePlace(
+                partition: SandboxPartition(key: record.name.rawValue, generation: record.generation),
+                metrics: base.appMetrics,
+                sandbox: SandboxSetting(name: record.name, rateLimiter: rateLimiter, base: base)))
         let values = dependencies.values(over: base) { values in
-            values.todoRepository = todos
-            values.newsletterRepository = newsletter
-            values.outbox = outbox
-            values.newsletterPolicy = policy
+            stores(&values)
             values.demoControls = controls
             values.demoReset = reset
         }

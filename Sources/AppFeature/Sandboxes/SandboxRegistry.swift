@@ -17,6 +17,8 @@ public final class SandboxRegistry: Sendable {
     /// The sandbox of requests that name none.
     public let defaultSandbox: Sandbox
     let storage: SandboxStorage
+    /// The domains each sandbox gets a copy of (those with a `store`).
+    let domains: [Domain]
     let base: DependencyValues
     let dependencies: SandboxDependencies
     let dev: Bool
@@ -84,6 +86,7 @@ public final class SandboxRegistry: Sendable {
     /// move it). Sandboxes the storage restored are live at once, as if used now.
     init(
         storage: SandboxStorage,
+        domains: [Domain] = App.domains,
         base: DependencyValues,
         dependencies: SandboxDependencies,
         defaultSandbox: Sandbox,
@@ -93,6 +96,7 @@ public final class SandboxRegistry: Sendable {
         now: @escaping @Sendable () -> Int64 = RateLimiter.wallClock
     ) {
         self.storage = storage
+        self.domains = domains
         self.base = base
         self.dependencies = dependencies
         self.defaultSandbox = defaultSandbox
@@ -108,8 +112,11 @@ public final class SandboxRegistry: Sendable {
     /// The registry of a server whose default sandbox runs with `base` — the prepared values, or
     /// values passed in (`prepared: false`): its idempotency keys and rate windows are those
     /// `base.demoReset` clears, its controls (`--dev`) `base.demoControls`; other sandboxes are
-    /// kept in `base.sandboxStorage`, within `settings.sandboxLimits`.
-    public static func over(_ base: DependencyValues, prepared: Bool, settings: AppSettings) -> SandboxRegistry {
+    /// kept in `base.sandboxStorage`, within `settings.sandboxLimits`, each with a copy of every
+    /// domain of `domains` that has a store.
+    public static func over(
+        _ base: DependencyValues, prepared: Bool, settings: AppSettings, domains: [Domain] = App.domains
+    ) -> SandboxRegistry {
         let now = RateLimiter.wallClock()
         let defaultSandbox = Sandbox(
             name: .default, generation: 0, createdAt: Timestamp(secondsSince1970: now), seed: base.demoControls.seed,
@@ -118,7 +125,8 @@ public final class SandboxRegistry: Sendable {
             dependencies: prepared ? SandboxDependencies.pinningHot(base) : nil, publicURL: settings.publicURL, now: now
         )
         return SandboxRegistry(
-            storage: base.sandboxStorage, base: base, dependencies: prepared ? .prepared : .overriding,
+            storage: base.sandboxStorage, domains: domains, base: base,
+            dependencies: prepared ? .prepared : .overriding,
             defaultSandbox: defaultSandbox, limits: settings.sandboxLimits,
             dev: settings.dev, publicURL: settings.publicURL)
     }

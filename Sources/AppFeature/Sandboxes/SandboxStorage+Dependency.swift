@@ -2,9 +2,9 @@ public import Dependencies
 
 extension SandboxStorage: DependencyKey {
     /// In memory until the server's bootstrap installs the one `--database` opened.
-    public static let liveValue = SandboxStorage.inMemory
+    public static let liveValue = SandboxStorage.inMemory()
     /// In memory: each sandbox a test creates gets fresh in-memory stores.
-    public static let testValue = SandboxStorage.inMemory
+    public static let testValue = SandboxStorage.inMemory()
 }
 
 extension DependencyValues {

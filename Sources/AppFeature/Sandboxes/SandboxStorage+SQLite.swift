@@ -1,27 +1,23 @@
-public import GRDB
+import GRDB
 import HTTPKit
-import NewsletterFeature
-public import Storage
-import TodosFeature
+import Storage
 
 extension SandboxStorage {
-    /// Sandboxes as rows of one SQLite file: their todos and subscribers carry the sandbox's name
-    /// first in each table's key, and the `sandboxes` table records which exist. Every sandbox's
-    /// stores share the file's per-thread read connections (`reads`) and grouped commits (`commits`)
-    /// with the default sandbox's. Opening drops the sandboxes whose seeding a crash cut short.
-    public static func sqlite(
-        _ writer: any DatabaseWriter, reads: LocalReads, commits: GroupCommit
-    ) throws -> SandboxStorage {
+    /// Sandboxes as rows of one SQLite file: the rows of every domain of `domains` carry the
+    /// sandbox's name first in each table's key, and the `sandboxes` table records which exist.
+    /// Every sandbox's stores share the file's per-thread read connections and grouped commits with
+    /// the default sandbox's. Opening drops the sandboxes whose seeding a crash cut short.
+    public static func sqlite(_ file: SQLiteFile, domains: [Domain] = App.domains) throws -> SandboxStorage {
+        let writer = file.writer
+        let drop = { @Sendable (name: String, db: Database) throws in
+            for store in domains.compactMap(\.store) { try store.dropSQLiteSandbox(db, name) }
+            try SandboxRows.delete(db, name)
+        }
         try writer.write { db in
-            for name in try SandboxRows.unseeded(db) { try drop(name, in: db) }
+            for name in try SandboxRows.unseeded(db) { try drop(name, db) }
         }
         return SandboxStorage(
-            repositories: { record in
-                let partition = SandboxPartition(key: record.name.rawValue, generation: record.generation)
-                return SandboxRepositories(
-                    todos: .sqlite(writer, sandbox: partition, reads: reads),
-                    newsletter: .sqlite(writer, sandbox: partition, writes: commits))
-            },
+            stores: { place in domains.stores { $0.sqlite(file, place) } },
             record: { record in
                 try await RepositoryError.mappingSQLite {
                     try await writer.write { db in try SandboxRows.insert(db, record) }
@@ -37,21 +33,13 @@ extension SandboxStorage {
             // One process holds the file: the registry knows the generation, so the name decides.
             drop: { name, _ in
                 try await RepositoryError.mappingSQLite {
-                    try await writer.write { db in try drop(name.rawValue, in: db) }
+                    // One transaction: the sandbox's rows and record are wholly there or wholly gone.
+                    try await writer.write { db in try drop(name.rawValue, db) }
                 }
                 return true
             },
             restored: try writer.read { db in try SandboxRows.fetchAll(db) }
         )
-    }
-}
-
-extension SandboxStorage {
-    /// Removes a sandbox's rows and record in `db`'s transaction: wholly there or wholly gone.
-    fileprivate static func drop(_ name: String, in db: Database) throws {
-        try TodoRepository.dropSandbox(db, name)
-        try NewsletterRepository.dropSandbox(db, name)
-        try SandboxRows.delete(db, name)
     }
 }
 

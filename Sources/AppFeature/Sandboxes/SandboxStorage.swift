@@ -1,6 +1,4 @@
 public import HTTPKit
-public import NewsletterFeature
-public import TodosFeature
 
 /// Where sandboxes keep their data (api.md §6.4), whatever holds it: in memory, or rows keyed by
 /// sandbox in one SQLite file or in the PostgreSQL database several instances share.
@@ -10,9 +8,9 @@ public import TodosFeature
 /// seeding a crash cut short is dropped when the storage opens, and dropping one removes only its
 /// own rows.
 public struct SandboxStorage: Sendable {
-    /// The stores of one sandbox's data in its generation, as they are (a new sandbox's are
-    /// seeded by the registry, after it is recorded).
-    public var repositories: @Sendable (_ record: SandboxRecord) -> SandboxRepositories
+    /// Every domain's stores of one sandbox's data (`place.partition`: its name and generation), as
+    /// they are (a new sandbox's are seeded by the registry, after it is recorded).
+    public var stores: @Sendable (_ place: StorePlace) -> StoreSetter
     /// Records a sandbox about to be seeded, so its stores may write — or, where other instances
     /// create sandboxes too, finds the one another instance already made, to be used as it is.
     public var record: @Sendable (_ record: SandboxRecord) async throws -> SandboxClaim
@@ -29,14 +27,14 @@ public struct SandboxStorage: Sendable {
 
     /// Creates a storage from its operations.
     public init(
-        repositories: @escaping @Sendable (_ record: SandboxRecord) -> SandboxRepositories,
+        stores: @escaping @Sendable (_ place: StorePlace) -> StoreSetter,
         record: @escaping @Sendable (_ record: SandboxRecord) async throws -> SandboxClaim,
         markSeeded: @escaping @Sendable (_ record: SandboxRecord) async throws -> Void,
         drop: @escaping @Sendable (_ name: SandboxName, _ generation: Int64?) async throws -> Bool,
         restored: [SandboxRecord],
         shared: (any SharedSandboxes)? = nil
     ) {
-        self.repositories = repositories
+        self.stores = stores
         self.record = record
         self.markSeeded = markSeeded
         self.drop = drop
@@ -44,15 +42,18 @@ public struct SandboxStorage: Sendable {
         self.shared = shared
     }
 
-    /// Sandboxes in process memory: each gets stores of its own, gone with it or with the process
-    /// (a request that outlives its sandbox writes to stores nobody reads any more).
-    public static let inMemory = SandboxStorage(
-        repositories: { _ in SandboxRepositories(todos: .inMemory(), newsletter: .inMemory()) },
-        record: { _ in .recorded },
-        markSeeded: { _ in },
-        drop: { _, _ in true },
-        restored: []
-    )
+    /// Sandboxes in process memory: each gets stores of its own for every domain of `domains`, gone
+    /// with it or with the process (a request that outlives its sandbox writes to stores nobody reads
+    /// any more).
+    public static func inMemory(_ domains: [Domain] = App.domains) -> SandboxStorage {
+        SandboxStorage(
+            stores: { place in domains.stores { $0.memory(place) } },
+            record: { _ in .recorded },
+            markSeeded: { _ in },
+            drop: { _, _ in true },
+            restored: []
+        )
+    }
 }
 
 /// What recording a new sandbox found.
@@ -61,18 +62,6 @@ public enum SandboxClaim: Sendable, Equatable {
     case recorded
     /// Another instance made and seeded this sandbox: use its record and data as they are.
     case existing(SandboxRecord)
-}
-
-/// A sandbox's own stores: its todos and its subscribers with their tokens.
-public struct SandboxRepositories: Sendable {
-    public var todos: TodoRepository
-    public var newsletter: NewsletterRepository
-
-    /// Pairs the stores.
-    public init(todos: TodoRepository, newsletter: NewsletterRepository) {
-        self.todos = todos
-        self.newsletter = newsletter
-    }
 }
 
 /// What is kept about a sandbox besides its data: its name, its generation (a new one each time

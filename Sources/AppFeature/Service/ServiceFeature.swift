@@ -23,15 +23,20 @@ public struct ServiceFeature: Reducer, Sendable {
         case request(ServiceRequest)
     }
 
-    /// Creates the feature.
-    public init() {}
+    /// Where each domain starts, as `GET /` lists them.
+    let links: [IndexLink]
+
+    /// Creates the feature, its index listing `links` before the service routes'.
+    public init(links: [IndexLink]) {
+        self.links = links
+    }
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .request(.health):
             state.response = Self.healthResponse
         case .request(.index(let baseURL)):
-            state.response = .json(ServiceIndex(baseURL: baseURL))
+            state.response = .json(ServiceIndex(baseURL: baseURL, links: links))
         case .request(.openAPI):
             state.response = Self.openAPIResponse
         case .request(.metrics):

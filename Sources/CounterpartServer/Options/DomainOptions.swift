@@ -1,3 +1,4 @@
+import AppFeature
 import ArgumentParser
 import HTTPKit
 import NewsletterFeature
@@ -25,7 +26,7 @@ struct DomainOptions: ParsableArguments {
     /// `--rate-limit resource=N/min` (or `N/hour`) values as enforced limits.
     func rateLimitOverrides() throws -> [String: RateLimiter.Limit] {
         var limits: [String: RateLimiter.Limit] = [:]
-        let resources = RateLimiter.defaults.keys.sorted()
+        let resources = RateLimiter.defaults().keys.sorted()
         for value in rateLimit {
             let parts = value.split(separator: "=", maxSplits: 1)
             let rate = parts.count == 2 ? parts[1].split(separator: "/", maxSplits: 1) : []

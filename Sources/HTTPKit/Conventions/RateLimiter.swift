@@ -85,23 +85,6 @@ public final class RateLimiter: Sendable {
         self.now = now
     }
 
-    /// api.md's defaults: `search` counted at a nominal 30 a minute and not enforced (§3.6);
-    /// newsletter sign-ups enforced at 30 a minute per client address (`newsletter`) and 10 an hour
-    /// per email address (`newsletter-address`, §4.5). `overrides` (from `--rate-limit`) replace them.
-    public static func standard(
-        overrides: [String: Limit] = [:], store: (any RateWindowStore)? = nil,
-        now: @escaping @Sendable () -> Int64 = wallClock
-    ) -> RateLimiter {
-        RateLimiter(limits: defaults.merging(overrides) { $1 }, store: store, now: now)
-    }
-
-    /// The allowances api.md names, by resource.
-    public static let defaults: [String: Limit] = [
-        "search": Limit(requests: 30, enforced: false),
-        "newsletter": Limit(requests: 30, enforced: true),
-        "newsletter-address": Limit(requests: 10, enforced: true, windowSeconds: 3600),
-    ]
-
     /// Unix seconds from the system clock — its coarse reading, the time of the last tick (a few
     /// milliseconds at most behind): windows counted in seconds need no finer, and it costs a few
     /// nanoseconds instead of tens. Every limiter's clock by default, and the sandbox registry's,

@@ -230,6 +230,16 @@ public struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
+    /// Writes a member name known only at run time (a domain's, in `GET /`'s links), escaped as any
+    /// string is, and its colon.
+    @usableFromInline
+    mutating func key(escaping name: String) {
+        string(name)
+        reserve(1)
+        put(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     /// Writes pre-validated JSON text (a number, a literal) as it is.
     @usableFromInline
     mutating func raw(_ text: String) {

@@ -59,4 +59,11 @@ public struct ObjectWriter: ~Copyable {
         writer.key(name)
         body(&writer)
     }
+
+    /// Adds a member whose name is known only at run time, its value written by `body`.
+    @inlinable
+    public mutating func member(named name: String, writing body: (inout JSONWriter) -> Void) {
+        writer.key(escaping: name)
+        body(&writer)
+    }
 }

@@ -40,9 +40,16 @@ public struct RepoSearchRoutes: Routes {
             ? .github(documentationURL: SearchError.documentation) : nil
     }
 
+    /// The resource searches are counted under.
+    public static let rateLimitedResource = "search"
+
+    /// api.md §3.6's allowance: searches counted at a nominal 30 a minute, reported in
+    /// `X-RateLimit-*` as GitHub does, and not enforced.
+    public static let rateLimits = [rateLimitedResource: RateLimiter.Limit(requests: 30, enforced: false)]
+
     /// Searches count against the `search` resource (api.md §3.6).
     public func rateLimitResource(_ request: ServerRequest) -> String? {
-        request.path == "/search/repositories" ? "search" : nil
+        request.path == "/search/repositories" ? Self.rateLimitedResource : nil
     }
 
     /// GitHub's 429: `API rate limit exceeded for {ip}.`

@@ -27,15 +27,17 @@ struct InProcessApp: Sendable {
         trustProxy: Bool = false,
         dev: Bool = false,
         controls: DemoControls = DemoControls(),
-        rateLimiter: RateLimiter = .standard(now: { 0 }),
+        rateLimiter: RateLimiter? = nil,
         datasets: SeededDatasets? = nil,
         sandboxLimits: SandboxLimits = SandboxLimits(),
+        domains: [Domain] = App.domains,
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (InProcessApp) async throws -> Void
     ) async throws {
         let handler = LiveServer.appHandler(
             dependencies: dependencies, publicURL: publicURL, trustProxy: trustProxy, dev: dev, controls: controls,
-            rateLimiter: rateLimiter, datasets: datasets, sandboxLimits: sandboxLimits)
+            rateLimiter: rateLimiter ?? .standard(domains: domains, now: { 0 }), datasets: datasets,
+            sandboxLimits: sandboxLimits, domains: domains)
         try await serve(handler, configure: configure, body)
     }
 

@@ -43,17 +43,18 @@ enum LiveServer {
         controls: DemoControls = DemoControls(),
         rateLimiter: RateLimiter = .standard(),
         datasets: SeededDatasets? = nil,
-        sandboxLimits: SandboxLimits = SandboxLimits()
+        sandboxLimits: SandboxLimits = SandboxLimits(),
+        domains: [Domain] = App.domains
     ) -> AppHandler {
         var dependencies = dependencies
         dependencies.demoControls = controls
         dependencies.demoReset = DemoReset(
-            idempotency: .local(IdempotencyStore()), rateLimiter: rateLimiter, datasets: datasets,
-            repositoryCount: RepositorySeed.repositoryCount, pinCount: PinSeed.demoPinCount)
+            idempotency: .local(IdempotencyStore()), rateLimiter: rateLimiter, datasets: datasets, domains: domains)
         return App.handler(
             settings: AppSettings(
                 publicURL: publicURL, trustProxy: trustProxy, dev: dev, sandboxLimits: sandboxLimits),
-            dependencies: dependencies
+            dependencies: dependencies,
+            domains: domains
         )
     }
 
@@ -79,7 +80,8 @@ enum LiveServer {
         return AppHandler(
             endpoints: [
                 Endpoint(
-                    routes: ServiceRoutes(), reducer: ServiceFeature(), initialState: { .init() }, dependencies: service
+                    routes: ServiceRoutes(), reducer: ServiceFeature(links: []), initialState: { .init() },
+                    dependencies: service
                 ),
                 Endpoint(routes: EchoRoutes(), reducer: EchoFeature(), initialState: { .init() }),
                 Endpoint(

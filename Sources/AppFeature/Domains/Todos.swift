@@ -1,0 +1,43 @@
+import Dependencies
+public import TodosFeature
+
+extension Domain {
+    /// The todo list (api.md §2) and its Todo-Backend view; every sandbox has its own todos.
+    public static let todos = Domain(
+        name: "todos",
+        summaryKey: "todos",
+        endpoints: { dependencies in
+            [
+                Endpoint(
+                    routes: TodosRoutes(), reducer: TodosFeature(), initialState: { .init() },
+                    dependencies: dependencies),
+                Endpoint(
+                    routes: TodoBackendRoutes(), reducer: TodosFeature(), initialState: { .init() },
+                    dependencies: dependencies),
+            ]
+        },
+        links: [IndexLink("todos", "/todos"), IndexLink("todoBackend", "/todo-backend")],
+        sqliteMigrations: TodosMigrations.all,
+        store: DomainStore(
+            memory: { place in TodoRepository.inMemory().placed(at: place) },
+            sqlite: { file, place in
+                TodoRepository.sqlite(file.writer, sandbox: place.partition, reads: file.reads).placed(at: place)
+            },
+            dropSQLiteSandbox: TodoRepository.dropSandbox,
+            reset: { values in
+                _ = try await values.todoRepository.write(.resetTo(TodosSeed.demo))
+                return TodosSeed.demo.count
+            },
+            fill: { values in _ = try await values.todoRepository.write(.importAll(TodosSeed.demo)) })
+    )
+}
+
+extension TodoRepository {
+    /// This store as `place` serves it, whatever its backend: timed, and in a named sandbox with
+    /// data versions of its own.
+    public func placed(at place: StorePlace) -> StoreSetter {
+        var store = timed(by: place.metrics)
+        if place.sandbox != nil { store = store.withVersionsOfItsOwn() }
+        return { [store] values in values.todoRepository = store }
+    }
+}

@@ -1,0 +1,85 @@
+#if PostgreSQL
+public import AppFeature
+import MapPinsFeature
+import MapPinsPostgres
+import NewsletterFeature
+import NewsletterPostgres
+public import PostgresNIO
+public import PostgresStorage
+import RepoSearchFeature
+import RepoSearchPostgres
+import Storage
+import TodosFeature
+import TodosPostgres
+
+/// A domain's PostgreSQL backend, declared beside its `Domain` (of the same `name`) because only the
+/// PostgreSQL build compiles it: its schema and, for a domain with a store, how its stores are made
+/// over the shared database and what a sandbox's drop removes.
+public struct PostgresDomain: Sendable {
+    /// The `Domain.name` it serves.
+    public var name: String
+    /// Its schema, in order.
+    public var migrations: [PostgresMigration]
+    /// Its stores for `place`'s rows; `nil` for a read-only dataset.
+    public var stores: (@Sendable (_ database: PostgresBackend, _ place: StorePlace) -> StoreSetter)?
+    /// Removes a named sandbox's rows inside the connection's transaction.
+    public var dropSandbox: @Sendable (_ connection: PostgresConnection, _ sandbox: String) async throws -> Void
+
+    /// A backend from its parts.
+    public init(
+        name: String,
+        migrations: [PostgresMigration],
+        stores: (@Sendable (_ database: PostgresBackend, _ place: StorePlace) -> StoreSetter)? = nil,
+        dropSandbox: @escaping @Sendable (_ connection: PostgresConnection, _ sandbox: String) async throws -> Void = {
+            _, _ in
+        }
+    ) {
+        self.name = name
+        self.migrations = migrations
+        self.stores = stores
+        self.dropSandbox = dropSandbox
+    }
+
+    /// Every domain of `App.domains`, in its order.
+    public static let all: [PostgresDomain] = [.todos, .repoSearch, .mapPins, .newsletter]
+
+    static let todos = PostgresDomain(
+        name: Domain.todos.name, migrations: TodosMigrations.postgres,
+        stores: { database, place in TodoRepository.postgres(database, sandbox: place.partition).placed(at: place) },
+        dropSandbox: TodoRepository.dropSandbox)
+
+    static let repoSearch = PostgresDomain(name: Domain.repoSearch.name, migrations: RepoSearchMigrations.postgres)
+
+    static let mapPins = PostgresDomain(name: Domain.mapPins.name, migrations: MapPinsMigrations.postgres)
+
+    static let newsletter = PostgresDomain(
+        name: Domain.newsletter.name, migrations: NewsletterMigrations.postgres,
+        stores: { database, place in
+            NewsletterRepository.postgres(database, sandbox: place.partition).placed(at: place)
+        },
+        dropSandbox: NewsletterRepository.dropSandbox)
+}
+
+extension [PostgresDomain] {
+    /// The backends of `domains`, in their order: a build that serves a domain on PostgreSQL must
+    /// declare its backend, or no instance starts.
+    func serving(_ domains: [Domain]) throws(StorageError) -> [PostgresDomain] {
+        try domains.map { domain throws(StorageError) in
+            guard let backend = first(where: { $0.name == domain.name }) else {
+                throw .unsupported(
+                    "domain \(domain.name) has no PostgreSQL backend in this build: add its PostgresDomain "
+                        + "to the list PostgresSupport.live is given (Documentation/adding-a-domain.md).")
+            }
+            return backend
+        }
+    }
+
+    /// Every store of these domains for `place`, as one setter.
+    func stores(_ database: PostgresBackend, _ place: StorePlace) -> StoreSetter {
+        let setters = compactMap { $0.stores?(database, place) }
+        return { values in
+            for setter in setters { setter(&values) }
+        }
+    }
+}
+#endif

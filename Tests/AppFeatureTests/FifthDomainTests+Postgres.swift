@@ -1,0 +1,76 @@
+#if PostgreSQL
+import AppFeature
+import AppPostgres
+import CounterpartTestSupport
+import Dependencies
+import HTTPKit
+import Logging
+import PostgresNIO
+import PostgresStorage
+import Storage
+import Testing
+
+extension FifthDomainTests {
+    @Test("on PostgreSQL its backend, declared beside the four, serves it across instances and drops")
+    func postgres() async throws {
+        let url = try await TestPostgres.freshDatabase()
+        let support = PostgresSupport.live(
+            backends: PostgresDomain.all + [.notes], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        try await Self.serve(url, support) { (app: InProcessApp) async throws in
+            #expect(try Self.texts(await app.request("GET", "/notes")) == NoteRepository.seed)
+            _ = try await app.request("POST", "/notes", headers: Self.json, body: Array(#"{"text":"Shared"}"#.utf8))
+            _ = try await app.request("GET", "/sandboxes/gone/notes")
+        }
+        // Another instance of the same database: what the first wrote, and the sandbox it made.
+        try await Self.serve(url, support) { (app: InProcessApp) async throws in
+            #expect(try Self.texts(await app.request("GET", "/notes")) == NoteRepository.seed + ["Shared"])
+            #expect(try Self.texts(await app.request("GET", "/sandboxes/gone/notes")) == NoteRepository.seed)
+            #expect(try await app.request("DELETE", "/sandboxes/gone").status == 204)
+        }
+        let backend = try await TestPostgres.backend(at: url)
+        let sandboxes = try await backend.withConnection { connection in
+            var names: [String] = []
+            let rows = try await connection.query(
+                "SELECT DISTINCT sandbox FROM notes ORDER BY sandbox", logger: connection.logger)
+            for try await name in rows.decode(String.self) { names.append(name) }
+            return names
+        }
+        await backend.stop()
+        #expect(sandboxes == ["default"], "the dropped sandbox's notes went with it")
+    }
+
+    @Test("a build whose PostgreSQL backends lack a served domain refuses to open, naming it")
+    func postgresBackendMissing() async throws {
+        let url = try await TestPostgres.freshDatabase()
+        let support = PostgresSupport.live(logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let refusal = await #expect(throws: StorageError.self) {
+            try await AppDatabase.open(
+                .postgres(url: Self.text(of: url)), readers: 1, domains: Self.domains, postgres: support)
+        }
+        #expect(refusal.map { "\($0)" }?.contains("domain notes has no PostgreSQL backend") == true)
+    }
+
+    /// `url` as `--database` takes it, password and all (its `description` masks the password).
+    private static func text(of url: PostgresURL) -> String {
+        let credentials = url.password.map { "\(url.username):\($0)" } ?? url.username
+        return "postgres://\(credentials)@\(url.host):\(url.port)/\(url.database)?sslmode=\(url.tls.rawValue)"
+    }
+
+    /// Serves the database at `url` with the five domains for the length of `body`, as one instance.
+    private static func serve(
+        _ url: PostgresURL, _ support: PostgresSupport, _ body: (InProcessApp) async throws -> Void
+    ) async throws {
+        let database = try await AppDatabase.open(
+            .postgres(url: Self.text(of: url)), readers: 1, domains: domains, postgres: support)
+        var values = DependencyValues._current
+        database.install(into: &values, cache: ResponseCache(capacity: 1 << 20), resettable: false)
+        do {
+            try await InProcessApp.run(dependencies: values, domains: domains, body)
+        } catch {
+            await database.close()
+            throw error
+        }
+        await database.close()
+    }
+}
+#endif
