@@ -10,7 +10,12 @@ public import Logging
 /// are on only with `--dev`; without it `/__admin` paths are unknown: 404.
 public enum App {
     /// The sample domains, in routing order; `POST /__admin/reset` reports them in this order too.
-    public static let domains: [Domain] = [.todos, .repoSearch, .mapPins, .newsletter]
+    public static let domains = domains(pins: .demo)
+
+    /// The sample domains, a new store's pins being `pins` (`counterpart seed --dataset pins-1m`).
+    public static func domains(pins: PinDataset) -> [Domain] {
+        [.todos, .repoSearch, .mapPins(pins), .newsletter]
+    }
 
     /// The handler serving `domains` with `settings`. `dependencies` overrides what every store
     /// sees (live tests); `nil` uses the values prepared at boot. Answers are counted in the

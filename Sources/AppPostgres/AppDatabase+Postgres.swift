@@ -2,14 +2,9 @@
 public import AppFeature
 import Foundation
 public import Logging
-import MapPinsFeature
-import MapPinsPostgres
 import NewsletterPostgres
-import PinGeometry
 import PostgresNIO
 public import PostgresStorage
-import RepoSearchFeature
-import RepoSearchPostgres
 public import Storage
 
 extension PostgresSupport {
@@ -30,7 +25,7 @@ extension PostgresSupport {
                 do {
                     try await backend.waitUntilReachable()
                     let outcome = try await AppDatabase.migrate(
-                        backend, backends: try backends.serving(App.domains), seed: seed, pins: .demo)
+                        backend, domains: App.domains, backends: try backends.serving(App.domains), seed: seed)
                     await backend.stop()
                     return (outcome.applied, outcome.seeded)
                 } catch {
@@ -67,39 +62,41 @@ extension AppDatabase {
     private static func open(
         _ backend: PostgresBackend, opening: PostgresSupport.Opening, backends: [PostgresDomain]
     ) async throws -> AppDatabase {
-        let seed = opening.seed
+        let domains = opening.domains
         try await backend.waitUntilReachable()
-        _ = try await migrate(backend, backends: backends, seed: seed, pins: opening.pins)
-        let counts = try await backend.withConnection { connection in
-            (
-                try await count("repositories", on: connection), try await count("pins", on: connection),
-                try await count("data_versions", on: connection)
-            )
+        _ = try await migrate(backend, domains: domains, backends: backends, seed: opening.seed)
+        let (counts, written) = try await backend.withConnection { connection in
+            var counts: [String: Int] = [:]
+            for backend in backends {
+                if let dataset = backend.dataset { counts[backend.name] = try await dataset.count(connection) }
+            }
+            return (counts, try await connection.count(of: "data_versions"))
         }
-        let dataset: PinDataset = counts.1 > PinSeed.demoPinCount ? .million : .demo
-        let stores = backends.stores(backend, StorePlace(partition: .default, metrics: opening.metrics))
         let datasets = SeededDatasets(
-            seed: try await DatasetSeedRow.current(backend) ?? seed, repositories: .postgres(backend),
-            pins: .postgres(backend),
+            seed: try await DatasetSeedRow.current(backend) ?? opening.seed,
+            backends: backends.datasetBackends(backend),
             shared: SeededDatasets.Shared(
                 recordedSeed: { try await DatasetSeedRow.current(backend) },
-                backends: { (.postgres(backend), .postgres(backend)) }),
+                backends: { backends.datasetBackends(backend) }),
             regenerate: { seed in
-                let repositories = RepositorySeed.repositories(seed: seed)
-                let pins = dataset.pins(seed: seed)
-                // One transaction: a failure leaves the database wholly on the old seed.
+                // One transaction: a failure leaves the database wholly on the old seed. Each dataset
+                // keeps its size (the million pins, if the database holds them).
                 try await backend.transaction { connection in
-                    try await RepoSearchRepository.replace(with: repositories, on: connection)
-                    try await MapPinRepository.replace(with: pins, on: connection)
+                    for (domain, stored) in zip(domains, backends) {
+                        guard let dataset = domain.dataset, let storing = stored.dataset else { continue }
+                        try await storing.store(connection, dataset.generate(seed, counts[domain.name] ?? 0), true)
+                    }
                     try await DatasetSeedRow.record(seed, on: connection)
                 }
-                return (.postgres(backend), .postgres(backend))
+                return backends.datasetBackends(backend)
             })
         let sandbox = SandboxName.default.rawValue
         let database = AppDatabase(
-            domains: opening.domains, stores: stores, metrics: opening.metrics,
+            domains: domains,
+            stores: backends.stores(backend, StorePlace(partition: .default, metrics: opening.metrics)),
+            metrics: opening.metrics,
             sandboxes: try await .postgres(backend, backends: backends, now: Int64(Date().timeIntervalSince1970)),
-            datasets: datasets, datasetCounts: datasetCounts(repositories: counts.0, pins: counts.1),
+            datasets: datasets, datasetCounts: domains.summaryCounts(counts),
             shared: SharedStores(
                 idempotencyKeys: PostgresIdempotencyStore(backend, sandbox: sandbox),
                 failScenarios: PostgresFailScenarios(backend, sandbox: sandbox),
@@ -109,29 +106,23 @@ extension AppDatabase {
                 close: { await backend.stop() }))
         // The default sandbox's stores are filled once, by the first instance that finds them never
         // written (no data version recorded). Instances racing here write the same rows.
-        if counts.2 == 0 { try await database.fill(except: opening.emptyDomains) }
+        if written == 0 { try await database.fill(except: opening.emptyDomains) }
         return database
     }
 
     /// Brings the database to this build's schema (`counterpart migrate`, and `serve` before it
     /// serves); a database that held no Counterpart schema gets the read-only datasets of `seed` in
-    /// the same transaction.
+    /// the same transaction. `backends` are `domains`', in their order.
     public static func migrate(
-        _ backend: PostgresBackend, backends: [PostgresDomain], seed: UInt64, pins: PinDataset
+        _ backend: PostgresBackend, domains: [Domain], backends: [PostgresDomain], seed: UInt64
     ) async throws(StorageError) -> PostgresMigrator.Outcome {
         try await PostgresMigrator.migrate(backend, postgresMigrations(backends)) { connection in
-            try await RepoSearchRepository.seed(RepositorySeed.repositories(seed: seed), on: connection)
-            try await MapPinRepository.seed(pins.pins(seed: seed), on: connection)
+            for (domain, stored) in zip(domains, backends) {
+                guard let dataset = domain.dataset, let storing = stored.dataset else { continue }
+                try await storing.store(connection, dataset.generate(seed, 0), false)
+            }
             try await DatasetSeedRow.record(seed, on: connection)
         }
-    }
-
-    /// How many rows `table` (a name from the migrations, never from input) holds.
-    private static func count(_ table: String, on connection: PostgresConnection) async throws -> Int {
-        let rows = try await connection.query(
-            PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: connection.logger)
-        for try await count in rows.decode(Int.self) { return count }
-        return 0
     }
 }
 #endif

@@ -24,6 +24,8 @@ public struct PostgresDomain: Sendable {
     public var stores: (@Sendable (_ database: PostgresBackend, _ place: StorePlace) -> StoreSetter)?
     /// Removes a named sandbox's rows inside the connection's transaction.
     public var dropSandbox: @Sendable (_ connection: PostgresConnection, _ sandbox: String) async throws -> Void
+    /// Its read-only dataset's backend, for a dataset domain.
+    public var dataset: PostgresDataset?
 
     /// A backend from its parts.
     public init(
@@ -32,12 +34,14 @@ public struct PostgresDomain: Sendable {
         stores: (@Sendable (_ database: PostgresBackend, _ place: StorePlace) -> StoreSetter)? = nil,
         dropSandbox: @escaping @Sendable (_ connection: PostgresConnection, _ sandbox: String) async throws -> Void = {
             _, _ in
-        }
+        },
+        dataset: PostgresDataset? = nil
     ) {
         self.name = name
         self.migrations = migrations
         self.stores = stores
         self.dropSandbox = dropSandbox
+        self.dataset = dataset
     }
 
     /// Every domain of `App.domains`, in its order.
@@ -48,9 +52,31 @@ public struct PostgresDomain: Sendable {
         stores: { database, place in TodoRepository.postgres(database, sandbox: place.partition).placed(at: place) },
         dropSandbox: TodoRepository.dropSandbox)
 
-    static let repoSearch = PostgresDomain(name: Domain.repoSearch.name, migrations: RepoSearchMigrations.postgres)
+    static let repoSearch = PostgresDomain(
+        name: Domain.repoSearch.name, migrations: RepoSearchMigrations.postgres,
+        dataset: PostgresDataset(
+            backend: { RepoSearchRepository.postgres($0) },
+            count: { try await $0.count(of: "repositories") },
+            store: { connection, repositories, replacing in
+                if replacing {
+                    try await RepoSearchRepository.replace(with: repositories, on: connection)
+                } else {
+                    try await RepoSearchRepository.seed(repositories, on: connection)
+                }
+            }))
 
-    static let mapPins = PostgresDomain(name: Domain.mapPins.name, migrations: MapPinsMigrations.postgres)
+    static let mapPins = PostgresDomain(
+        name: Domain.mapPins().name, migrations: MapPinsMigrations.postgres,
+        dataset: PostgresDataset(
+            backend: { MapPinRepository.postgres($0) },
+            count: { try await $0.count(of: "pins") },
+            store: { connection, pins, replacing in
+                if replacing {
+                    try await MapPinRepository.replace(with: pins, on: connection)
+                } else {
+                    try await MapPinRepository.seed(pins, on: connection)
+                }
+            }))
 
     static let newsletter = PostgresDomain(
         name: Domain.newsletter.name, migrations: NewsletterMigrations.postgres,
@@ -74,12 +100,29 @@ extension [PostgresDomain] {
         }
     }
 
+    /// Each dataset's backend over `database`, by domain name.
+    func datasetBackends(_ database: PostgresBackend) -> SeededDatasets.Backends {
+        var backends: SeededDatasets.Backends = [:]
+        for domain in self {
+            if let dataset = domain.dataset { backends[domain.name] = dataset.backend(database) }
+        }
+        return backends
+    }
+
     /// Every store of these domains for `place`, as one setter.
     func stores(_ database: PostgresBackend, _ place: StorePlace) -> StoreSetter {
         let setters = compactMap { $0.stores?(database, place) }
         return { values in
             for setter in setters { setter(&values) }
         }
+    }
+}
+extension PostgresConnection {
+    /// How many rows `table` (a name from the migrations, never from input) holds.
+    func count(of table: String) async throws -> Int {
+        let rows = try await query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: logger)
+        for try await count in rows.decode(Int.self) { return count }
+        return 0
     }
 }
 #endif

@@ -69,8 +69,8 @@ struct Serve: AsyncParsableCommand {
         }
         let cache = ResponseCache(capacity: storage.responseCacheBytes)
         let rateLimiter = RateLimiter.standard(overrides: try domains.rateLimitOverrides(), store: database.rateWindows)
-        prepareDependencies {
-            database.install(into: &$0, cache: cache, resettable: demo.dev)
+        try prepareDependencies {
+            try database.install(into: &$0, cache: cache, resettable: demo.dev)
             $0.outbox = Outbox(keepsMail: demo.dev, shared: database.sharedOutbox)
             $0.demoReset = DemoReset(
                 idempotency: database.idempotencyKeys, rateLimiter: rateLimiter, datasets: database.datasets,

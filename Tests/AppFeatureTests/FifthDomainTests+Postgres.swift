@@ -63,7 +63,7 @@ extension FifthDomainTests {
         let database = try await AppDatabase.open(
             .postgres(url: Self.text(of: url)), readers: 1, domains: domains, postgres: support)
         var values = DependencyValues._current
-        database.install(into: &values, cache: ResponseCache(capacity: 1 << 20), resettable: false)
+        try database.install(into: &values, cache: ResponseCache(capacity: 1 << 20), resettable: false)
         do {
             try await InProcessApp.run(dependencies: values, domains: domains, body)
         } catch {

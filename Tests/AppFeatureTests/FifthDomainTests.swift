@@ -20,7 +20,7 @@ struct FifthDomainTests {
     static func memoryDependencies() async throws -> DependencyValues {
         let database = try await AppDatabase.open(.memory, readers: 1, domains: domains)
         var values = DependencyValues._current
-        database.install(into: &values, cache: ResponseCache(capacity: 1 << 20), resettable: false)
+        try database.install(into: &values, cache: ResponseCache(capacity: 1 << 20), resettable: false)
         return values
     }
 
@@ -114,7 +114,7 @@ struct FifthDomainTests {
         let database = try await AppDatabase.open(
             .sqliteFile(path: path), readers: 1, sqliteLocking: .shared, domains: domains)
         var values = DependencyValues._current
-        database.install(into: &values, cache: ResponseCache(capacity: 1 << 20), resettable: false)
+        try database.install(into: &values, cache: ResponseCache(capacity: 1 << 20), resettable: false)
         try await InProcessApp.run(dependencies: values, domains: domains, body)
     }
 

@@ -17,7 +17,7 @@ struct MetricsLiveTests {
         let cache = ResponseCache(capacity: 1 << 20)
         let database = try await AppDatabase.open(.memory, readers: 1, metrics: metrics)
         var values = DependencyValues._current
-        database.install(into: &values, cache: cache, resettable: false)
+        try database.install(into: &values, cache: cache, resettable: false)
         try await LiveServer.runApp(dependencies: values) { server, port in
             metrics.observe(server: { server.statistics() }, cache: cache)
             let client = try HTTPClient(port: port)

@@ -50,7 +50,7 @@ struct ResetRaceTests {
         let database = try await AppDatabase.open(
             .sqliteFile(path: folder.appendingPathComponent("racing.sqlite").path), readers: 2)
         var dependencies = ResetHTTPTests.dependencies
-        database.install(
+        try database.install(
             into: &dependencies, cache: ResponseCache(capacity: 1 << 20), resettable: true)
         try await InProcessApp.run(
             dependencies: dependencies, dev: true, controls: DemoFixtures.controls(),

@@ -34,12 +34,30 @@ struct ResetToAnotherSeedTests {
     /// Datasets of seed 1 (pins "old") that regenerate pins titled "seed N", marking each start.
     static func datasets(trace: Trace, holdingOld: Gate? = nil, holdingRegeneration: Gate? = nil) -> SeededDatasets {
         SeededDatasets(
-            seed: 1, repositories: RepoSearchRepository(), pins: pins("old", trace: trace, hold: holdingOld),
+            seed: 1,
+            backends: [
+                Self.searchDomain: RepoSearchRepository(), Self.pinsDomain: pins("old", trace: trace, hold: holdingOld),
+            ],
             regenerate: { seed in
                 trace.mark("regenerate \(seed)")
                 try await holdingRegeneration?.wait()
-                return (RepoSearchRepository(), pins("seed \(seed)", trace: trace))
+                return [Self.searchDomain: RepoSearchRepository(), Self.pinsDomain: pins("seed \(seed)", trace: trace)]
             })
+    }
+
+    static let searchDomain = Domain.repoSearch.name
+    static let pinsDomain = Domain.mapPins().name
+
+    /// The pins as a `--dev` server reaches them: through the gate.
+    static func resettablePins(_ datasets: SeededDatasets) throws -> MapPinRepository {
+        .current(of: try DatasetAccess(datasets: datasets, name: pinsDomain, resettable: true))
+    }
+
+    /// The current generation's backend of domain `name`, as a server that never reseeds calls it.
+    static func fixed<Backend: Sendable>(_ datasets: SeededDatasets, _ name: String, as type: Backend.Type) throws
+        -> Backend
+    {
+        try DatasetAccess<Backend>(datasets: datasets, name: name, resettable: false).fixed
     }
 
     @Test("a reseed waits for the calls under way; a call arriving meanwhile runs on the new seed")
@@ -47,7 +65,7 @@ struct ResetToAnotherSeedTests {
         let trace = Trace()
         let hold = Gate()
         let datasets = Self.datasets(trace: trace, holdingOld: hold)
-        let pins = datasets.resettablePins
+        let pins = try Self.resettablePins(datasets)
         async let old = pins.pin("a")
         #expect(await eventually { trace.all == ["old read"] })
         async let reseed: Void = datasets.reseed(2)
@@ -104,17 +122,19 @@ struct ResetToAnotherSeedTests {
         let commits = CommitCounter()
         writer.add(transactionObserver: commits)
         let tokyo = "c17e0000-0000-4000-8000-000000000001"
-        let before = try await database.datasets.fixed.repositories.search(
+        let before = try await Self.fixed(database.datasets, Self.searchDomain, as: RepoSearchRepository.self).search(
             try SearchQueryParser.parse("stars:>=0"), SearchOrder(sort: .stars, ascending: false), 0, 1)
         try await database.datasets.reseed(42)
         #expect(commits.count == 1, "a crash between transactions would leave a file holding two seeds")
         #expect(database.seed == 42)
         #expect(try SeedMarker.datasetSeed(writer) == 42)
-        let after = try await database.datasets.fixed.repositories.search(
+        let after = try await Self.fixed(database.datasets, Self.searchDomain, as: RepoSearchRepository.self).search(
             try SearchQueryParser.parse("stars:>=0"), SearchOrder(sort: .stars, ascending: false), 0, 1)
         #expect(
             after.items.map(\.repository.id) != before.items.map(\.repository.id),
             "seed 42 generated other repositories")
-        #expect(try await database.datasets.fixed.pins.pin(tokyo).id == tokyo, "the anchors stay")
+        #expect(
+            try await Self.fixed(database.datasets, Self.pinsDomain, as: MapPinRepository.self).pin(tokyo).id == tokyo,
+            "the anchors stay")
     }
 }

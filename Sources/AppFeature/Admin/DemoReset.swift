@@ -48,7 +48,7 @@ public struct DemoReset: Sendable {
 
     /// The demo datasets' sizes: 5,000 repositories and 2,800 pins (api.md §7).
     public static let demoDatasetCounts = [
-        Domain.repoSearch.summaryKey: RepositorySeed.repositoryCount, Domain.mapPins.summaryKey: PinSeed.demoPinCount,
+        Domain.repoSearch.summaryKey: RepositorySeed.repositoryCount, Domain.mapPins().summaryKey: PinSeed.demoPinCount,
     ]
 
     /// A new sandbox's reset: its own keys (at most `idempotencyKeys`) and windows (`rateLimiter`),

@@ -3,10 +3,7 @@ import Foundation
 public import HTTPKit
 public import GRDB
 public import Storage
-import MapPinsFeature
 public import NewsletterFeature
-import PinGeometry
-import RepoSearchFeature
 
 /// The opened storage every domain's repository is built on, chosen by `--database`.
 ///
@@ -43,100 +40,47 @@ public struct AppDatabase: Sendable {
     }
 
     /// Opens `location` for `domains`. Empty read-only tables (repositories, pins) are filled from
-    /// `seed`, the pins as `pins` says; a file records that seed and keeps it. A database seen for
-    /// the first time gets every domain's demo data except `emptyDomains`' (`import` and `seed` fill
-    /// the todos themselves). A file is this process's alone while open unless `sqliteLocking` is
-    /// `shared`. Repository calls are timed in `metrics`.
+    /// `seed`; a file records that seed and keeps it. A database seen for the first time gets every
+    /// domain's demo data except `emptyDomains`' (`import` and `seed` fill the todos themselves). A
+    /// file is this process's alone while open unless `sqliteLocking` is `shared`. Repository calls
+    /// are timed in `metrics`.
     public static func open(
         _ location: DatabaseLocation,
         readers: Int,
         sqliteLocking: SQLiteLocking = .exclusive,
         seed: UInt64 = 1,
-        pins: PinDataset = .demo,
         domains: [Domain] = App.domains,
         emptyDomains: Set<String> = [],
         metrics: AppMetrics = AppMetrics(),
         postgres: PostgresSupport? = nil
     ) async throws -> AppDatabase {
-        let place = StorePlace(partition: .default, metrics: metrics)
         switch location {
         case .memory:
-            let seededPins = pins.pins(seed: seed)
+            let backends = domains.datasetBackends { $0.memory(seed).backend }
             let datasets = SeededDatasets(
-                seed: seed, repositories: .seeded(seed: seed), pins: .inMemory(pins: seededPins),
-                regenerate: { seed in (.seeded(seed: seed), .inMemory(pins: pins.pins(seed: seed))) })
+                seed: seed, backends: backends,
+                regenerate: { seed in domains.datasetBackends { $0.memory(seed).backend } })
+            var counts: [String: Int] = [:]
+            for domain in domains {
+                if let dataset = domain.dataset { counts[domain.name] = dataset.memory(seed).count }
+            }
             let database = AppDatabase(
-                domains: domains, stores: domains.stores { $0.memory(place) }, metrics: metrics,
-                sandboxes: .inMemory(domains), datasets: datasets,
-                datasetCounts: Self.datasetCounts(repositories: RepositorySeed.repositoryCount, pins: seededPins.count),
-                writer: nil, lock: nil, shared: nil)
+                domains: domains,
+                stores: domains.stores { $0.memory(StorePlace(partition: .default, metrics: metrics)) },
+                metrics: metrics, sandboxes: .inMemory(domains), datasets: datasets,
+                datasetCounts: domains.summaryCounts(counts), writer: nil, lock: nil, shared: nil)
             try await database.fill(except: emptyDomains)
             return database
         case .sqliteFile(let path):
-            let lock = try DatabaseLock(databasePath: path)
-            let writer = try SQLiteDatabase.open(
-                location, readers: readers, locking: sqliteLocking, migrations: migrations(of: domains))
-            // The repositories and pins are read-only seeded data: an empty table has never been filled.
-            var repositoryCount = try await count("repositories", in: writer)
-            if repositoryCount == 0 {
-                let repositories = RepositorySeed.repositories(seed: seed)
-                try await writer.write { db in
-                    try RepoSearchRepository.seed(repositories, into: db)
-                    try SeedMarker.recordDatasetSeed(db, seed)
-                }
-                repositoryCount = repositories.count
-            }
-            var pinCount = try await count("pins", in: writer)
-            if pinCount == 0 {
-                let seeded = pins.pins(seed: seed)
-                try await writer.write { db in try MapPinRepository.seed(seeded, into: db) }
-                pinCount = seeded.count
-            }
-            // A reset to another seed regenerates the dataset the file holds (the million, if it does).
-            let dataset: PinDataset = pinCount > PinSeed.demoPinCount ? .million : .demo
-            // Every store on the file — each sandbox's, the default one's, the search's and the pins'
-            // (through every reseed) — shares the loops' read connections, and their writes share the
-            // grouped commits.
-            let file = SQLiteFile(writer)
-            let reads = file.reads
-            let datasets = SeededDatasets(
-                seed: try SeedMarker.datasetSeed(writer), repositories: .sqlite(writer, reads: reads),
-                pins: .sqlite(writer, reads: reads),
-                regenerate: { seed in
-                    let repositories = RepositorySeed.repositories(seed: seed)
-                    let pins = dataset.pins(seed: seed)
-                    // One transaction: a crash or a failure leaves the file wholly on the old seed.
-                    try await writer.write { db in
-                        try RepoSearchRepository.replace(with: repositories, in: db)
-                        try MapPinRepository.replace(with: pins, in: db)
-                        try SeedMarker.recordDatasetSeed(db, seed)
-                    }
-                    return (.sqlite(writer, reads: reads), .sqlite(writer, reads: reads))
-                })
-            let database = AppDatabase(
-                domains: domains, stores: domains.stores { $0.sqlite(file, place) }, metrics: metrics,
-                sandboxes: try .sqlite(file, domains: domains), datasets: datasets,
-                datasetCounts: Self.datasetCounts(repositories: repositoryCount, pins: pinCount),
-                writer: writer, lock: lock, shared: nil)
-            if try !SeedMarker.isSeeded(writer) {
-                try await database.fill(except: emptyDomains)
-                if emptyDomains.isEmpty {
-                    try SeedMarker.mark(writer, dataset: "demo", at: Int64(Date().timeIntervalSince1970))
-                }
-            }
-            return database
+            return try await openSQLite(
+                path, readers: readers, locking: sqliteLocking, seed: seed, domains: domains,
+                emptyDomains: emptyDomains, metrics: metrics)
         case .postgres(let text):
             guard let postgres else { throw PostgresSupport.missing(for: text) }
             return try await postgres.open(
                 try PostgresURL(text),
-                PostgresSupport.Opening(
-                    seed: seed, pins: pins, domains: domains, emptyDomains: emptyDomains, metrics: metrics))
+                PostgresSupport.Opening(seed: seed, domains: domains, emptyDomains: emptyDomains, metrics: metrics))
         }
-    }
-
-    /// The sizes `POST /__admin/reset` reports for the read-only datasets.
-    public static func datasetCounts(repositories: Int, pins: Int) -> [String: Int] {
-        [Domain.repoSearch.summaryKey: repositories, Domain.mapPins.summaryKey: pins]
     }
 
     /// The default sandbox's stores as dependency values (`import`, tests).
@@ -192,11 +136,6 @@ public struct AppDatabase: Sendable {
         await shared?.close()
     }
 
-    /// How many rows `table` (a name from the migrations, never from input) holds.
-    private static func count(_ table: String, in writer: any DatabaseWriter) async throws -> Int {
-        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
-    }
-
     /// The seed the repositories and pins were generated from.
     public var seed: UInt64 { datasets.seed }
 
@@ -210,15 +149,30 @@ public struct AppDatabase: Sendable {
     /// (architecture.md §5: on in the memory and SQLite profiles), and `metrics` as the registry
     /// `/metrics` shows. With `resettable` (`--dev`, where `POST /__admin/reset` may ask for another
     /// seed) the datasets are reached through their gate; without, directly.
-    public func install(into values: inout DependencyValues, cache: ResponseCache, resettable: Bool) {
-        let fixed = datasets.fixed
+    public func install(into values: inout DependencyValues, cache: ResponseCache, resettable: Bool) throws {
         stores(&values)
-        values.repoSearchRepository = (resettable ? datasets.resettableRepositories : fixed.repositories)
-            .timed(by: metrics)
+        for domain in domains {
+            try domain.dataset?.install(datasets, domain.name, resettable, metrics)(&values)
+        }
         values.sandboxStorage = sandboxes
-        values.mapPinRepository = (resettable ? datasets.resettablePins : fixed.pins).timed(by: metrics)
         values.responseCache = cache
         values.appMetrics = metrics
+    }
+}
+
+extension [Domain] {
+    /// Each dataset domain's backend, made by `make`, by domain name.
+    func datasetBackends(_ make: (DomainDataset) throws -> any Sendable) rethrows -> SeededDatasets.Backends {
+        var backends: SeededDatasets.Backends = [:]
+        for domain in self {
+            if let dataset = domain.dataset { backends[domain.name] = try make(dataset) }
+        }
+        return backends
+    }
+
+    /// Dataset sizes by domain name, as `POST /__admin/reset` reports them: by `summaryKey`.
+    public func summaryCounts(_ counts: [String: Int]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: compactMap { domain in counts[domain.name].map { (domain.summaryKey, $0) } })
     }
 }
 

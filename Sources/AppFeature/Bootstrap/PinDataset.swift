@@ -19,3 +19,11 @@ public enum PinDataset: Sendable {
         }
     }
 }
+
+extension PinDataset {
+    /// The dataset a store holding `held` pins regenerates: the million if it holds it, the
+    /// configured one if it holds none yet, else the demo's.
+    init(holding held: Int, else configured: PinDataset) {
+        self = held > PinSeed.demoPinCount ? .million : held == 0 ? configured : .demo
+    }
+}

@@ -27,8 +27,6 @@ public struct PostgresSupport: Sendable {
     public struct Opening: Sendable {
         /// The seed of the read-only datasets a new database is filled with.
         public var seed: UInt64
-        /// Which pins a new database is filled with.
-        public var pins: PinDataset
         /// The domains served, each with its schema and store.
         public var domains: [Domain]
         /// The domains whose demo data the caller stores itself (`import`).

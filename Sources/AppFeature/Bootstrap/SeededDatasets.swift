@@ -1,38 +1,37 @@
-public import MapPinsFeature
-public import RepoSearchFeature
 import Storage
 import Synchronization
 
-/// The read-only datasets of one seed — the repositories and the pins — replaced whole when a
-/// reset asks for another seed (`POST /__admin/reset {"seed":42}`), and the one record of which
-/// seed that is.
+/// The read-only datasets of one seed — each dataset domain's backend (`DomainDataset`) — replaced
+/// whole when a reset asks for another seed (`POST /__admin/reset {"seed":42}`), and the one record
+/// of which seed that is.
 ///
-/// The repositories the app's dependencies hold (`resettable`) forward every call to the current
+/// The repositories the app's dependencies hold (`DatasetAccess`, with `--dev`) reach the current
 /// generation through a `ReadWriteGate`: a reseed waits for the calls under way, regenerates (one
-/// SQLite transaction for the tables and the seed) and swaps the backends in before any call that
-/// arrived meanwhile goes on — so every call runs wholly on one seed's data, never on a mix of the
-/// old backends' in-memory indexes and the new tables. Each generation has its own data version,
-/// so an answer cached from the old seed is never served after the swap.
+/// SQLite transaction for every dataset's tables and the seed) and swaps the backends in before
+/// any call that arrived meanwhile goes on — so every call runs wholly on one seed's data, never on
+/// a mix of the old backends' in-memory indexes and the new tables. Each generation has its own
+/// data version, so an answer cached from the old seed is never served after the swap.
 public final class SeededDatasets: Sendable {
+    /// Each dataset domain's backend, by domain name.
+    public typealias Backends = [String: any Sendable]
+
     /// One seed's backends and the version their cached answers are stored under.
     struct Generation: Sendable {
         var seed: UInt64
         var version: Int
-        var repositories: RepoSearchRepository
-        var pins: MapPinRepository
+        var backends: Backends
     }
 
     /// Where other instances may reseed the same datasets (PostgreSQL): the seed they recorded,
     /// and this instance's backends over the tables as they now are.
     public struct Shared: Sendable {
         var recordedSeed: @Sendable () async throws -> UInt64?
-        var backends: @Sendable () -> (RepoSearchRepository, MapPinRepository)
+        var backends: @Sendable () -> Backends
 
         /// `recordedSeed` reads the seed other instances recorded; `backends` are this instance's
         /// over the tables as they now are.
         public init(
-            recordedSeed: @escaping @Sendable () async throws -> UInt64?,
-            backends: @escaping @Sendable () -> (RepoSearchRepository, MapPinRepository)
+            recordedSeed: @escaping @Sendable () async throws -> UInt64?, backends: @escaping @Sendable () -> Backends
         ) {
             self.recordedSeed = recordedSeed
             self.backends = backends
@@ -42,19 +41,18 @@ public final class SeededDatasets: Sendable {
     private let current: Mutex<Generation>
     /// Internal, not private: tests order their calls by who waits at it.
     let gate = ReadWriteGate()
-    private let regenerate: @Sendable (UInt64) async throws -> (RepoSearchRepository, MapPinRepository)
+    private let regenerate: @Sendable (UInt64) async throws -> Backends
     private let shared: Shared?
 
-    /// Starts with `repositories` and `pins` of `seed`; `regenerate` makes (and, in a file, stores)
-    /// the pair for another seed; `shared`, where other instances may do so too.
+    /// Starts with `backends` of `seed`; `regenerate` makes (and, in a file, stores) the backends
+    /// of another seed; `shared`, where other instances may do so too.
     public init(
         seed: UInt64,
-        repositories: RepoSearchRepository,
-        pins: MapPinRepository,
+        backends: Backends,
         shared: Shared? = nil,
-        regenerate: @escaping @Sendable (UInt64) async throws -> (RepoSearchRepository, MapPinRepository)
+        regenerate: @escaping @Sendable (UInt64) async throws -> Backends
     ) {
-        current = Mutex(Generation(seed: seed, version: 0, repositories: repositories, pins: pins))
+        current = Mutex(Generation(seed: seed, version: 0, backends: backends))
         self.shared = shared
         self.regenerate = regenerate
     }
@@ -68,11 +66,10 @@ public final class SeededDatasets: Sendable {
     public func catchUp() async throws -> UInt64? {
         guard let shared, let recorded = try await shared.recordedSeed(), recorded != seed else { return nil }
         return await gate.write {
-            let (repositories, pins) = shared.backends()
+            let backends = shared.backends()
             return current.withLock { generation in
                 guard generation.seed != recorded else { return nil }
-                generation = Generation(
-                    seed: recorded, version: generation.version + 1, repositories: repositories, pins: pins)
+                generation = Generation(seed: recorded, version: generation.version + 1, backends: backends)
                 return recorded
             }
         }
@@ -81,49 +78,35 @@ public final class SeededDatasets: Sendable {
     /// The seed the datasets were generated from.
     public var seed: UInt64 { current.withLock { $0.seed } }
 
+    /// The current generation's data version.
+    var version: Int { current.withLock { $0.version } }
+
     /// The datasets of `seed` from now on, once the calls under way have finished.
     public func reseed(_ seed: UInt64) async throws {
         try await gate.write {
-            let (repositories, pins) = try await regenerate(seed)
+            let backends = try await regenerate(seed)
             current.withLock { generation in
-                generation = Generation(
-                    seed: seed, version: generation.version + 1, repositories: repositories, pins: pins)
+                generation = Generation(seed: seed, version: generation.version + 1, backends: backends)
             }
         }
     }
 
-    /// The current generation's backends as they are, for a server that never reseeds (no `--dev`,
-    /// so no reset): no gate to pass.
-    var fixed: Generation { current.withLock { $0 } }
-
-    /// Runs `call` on the current generation, never while a reseed replaces it.
-    private func withCurrent<T>(_ call: (Generation) async throws -> T) async throws -> T {
-        try await gate.read { try await call(current.withLock { $0 }) }
+    /// The current generation's backend of domain `name`, as it is: no gate to pass.
+    func backend(_ name: String) throws -> any Sendable {
+        guard let backend = current.withLock({ $0.backends[name] }) else { throw Self.missing(name) }
+        return backend
     }
 
-    /// The repositories, each call wholly on one seed's data.
-    var resettableRepositories: RepoSearchRepository {
-        RepoSearchRepository(
-            search: { query, order, offset, limit in
-                try await self.withCurrent { try await $0.repositories.search(query, order, offset, limit) }
-            },
-            repository: { owner, name in
-                try await self.withCurrent { try await $0.repositories.repository(owner, name) }
-            },
-            version: { self.current.withLock { $0.version } }
-        )
+    /// Runs `call` on the current generation's backend of domain `name`, never while a reseed
+    /// replaces it.
+    func withCurrent<T>(_ name: String, _ call: (any Sendable) async throws -> T) async throws -> T {
+        try await gate.read {
+            guard let backend = current.withLock({ $0.backends[name] }) else { throw Self.missing(name) }
+            return try await call(backend)
+        }
     }
 
-    /// The pins, each call wholly on one seed's data.
-    var resettablePins: MapPinRepository {
-        MapPinRepository(
-            search: { query in try await self.withCurrent { try await $0.pins.search(query) } },
-            pin: { id in try await self.withCurrent { try await $0.pins.pin(id) } },
-            clusters: { box, zoom in try await self.withCurrent { try await $0.pins.clusters(box, zoom) } },
-            leaves: { cluster, limit, offset in
-                try await self.withCurrent { try await $0.pins.leaves(cluster, limit, offset) }
-            },
-            version: { self.current.withLock { $0.version } }
-        )
+    private static func missing(_ name: String) -> StorageError {
+        .unsupported("no dataset of domain \(name) was opened: is it in the list the database was opened with?")
     }
 }

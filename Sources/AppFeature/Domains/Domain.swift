@@ -7,8 +7,8 @@ public import Storage
 ///
 /// Its endpoints are built here, in AppFeature, where each reducer's concrete type is known, so that
 /// a store runs specialized (BENCHMARKS.md). A domain whose data every sandbox gets a copy of has a
-/// `store`; the read-only datasets (repositories, pins) have none: every sandbox shares them, and a
-/// reset to another seed regenerates them (`SeededDatasets`).
+/// `store` (todos, subscribers); one whose data is generated from the seed and shared by every
+/// sandbox has a `dataset` (repositories, pins), which a reset to another seed regenerates.
 public struct Domain: Sendable {
     /// Its name: where its repository's metrics and its PostgreSQL backend are found.
     public var name: String
@@ -26,8 +26,10 @@ public struct Domain: Sendable {
     public var rateLimits: [String: RateLimiter.Limit]
     /// Its SQLite schema, in order.
     public var sqliteMigrations: [Migration]
-    /// Its data as each sandbox has it; `nil` for a read-only dataset every sandbox shares.
+    /// Its data as each sandbox has a copy of it.
     public var store: DomainStore?
+    /// Its read-only data, generated from the seed and shared by every sandbox.
+    public var dataset: DomainDataset?
 
     /// A domain from its parts.
     public init(
@@ -38,7 +40,8 @@ public struct Domain: Sendable {
         links: [IndexLink],
         rateLimits: [String: RateLimiter.Limit] = [:],
         sqliteMigrations: [Migration],
-        store: DomainStore?
+        store: DomainStore? = nil,
+        dataset: DomainDataset? = nil
     ) {
         self.name = name
         self.summaryKey = summaryKey
@@ -48,6 +51,7 @@ public struct Domain: Sendable {
         self.rateLimits = rateLimits
         self.sqliteMigrations = sqliteMigrations
         self.store = store
+        self.dataset = dataset
     }
 }
 

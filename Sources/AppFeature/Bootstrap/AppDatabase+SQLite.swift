@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import Storage
+
+extension AppDatabase {
+    /// Opens (creating when missing) the SQLite file at `path`, takes its lock and migrates it;
+    /// fills the datasets' empty tables from `seed` and, on its first start only, the domains'
+    /// stores but `emptyDomains`'. Every store on the file — each sandbox's, the default one's, the
+    /// datasets' through every reseed — shares the loops' read connections, and their writes share
+    /// the grouped commits.
+    static func openSQLite(
+        _ path: String, readers: Int, locking: SQLiteLocking, seed: UInt64, domains: [Domain],
+        emptyDomains: Set<String>, metrics: AppMetrics
+    ) async throws -> AppDatabase {
+        let lock = try DatabaseLock(databasePath: path)
+        let writer = try SQLiteDatabase.open(
+            .sqliteFile(path: path), readers: readers, locking: locking, migrations: migrations(of: domains))
+        let file = SQLiteFile(writer)
+        let counts = try await fillDatasets(writer, seed: seed, domains: domains)
+        let datasets = SeededDatasets(
+            seed: try SeedMarker.datasetSeed(writer), backends: domains.datasetBackends { $0.sqlite(file) },
+            regenerate: { seed in
+                // One transaction: a crash or a failure leaves the file wholly on the old seed. Each
+                // dataset keeps its size (the million pins, if the file holds them).
+                try await writer.write { db in
+                    for domain in domains {
+                        guard let dataset = domain.dataset else { continue }
+                        try dataset.storeSQLite(db, dataset.generate(seed, counts[domain.name] ?? 0), true)
+                    }
+                    try SeedMarker.recordDatasetSeed(db, seed)
+                }
+                return domains.datasetBackends { $0.sqlite(file) }
+            })
+        let database = AppDatabase(
+            domains: domains,
+            stores: domains.stores { $0.sqlite(file, StorePlace(partition: .default, metrics: metrics)) },
+            metrics: metrics, sandboxes: try .sqlite(file, domains: domains), datasets: datasets,
+            datasetCounts: domains.summaryCounts(counts), writer: writer, lock: lock, shared: nil)
+        if try !SeedMarker.isSeeded(writer) {
+            try await database.fill(except: emptyDomains)
+            if emptyDomains.isEmpty {
+                try SeedMarker.mark(writer, dataset: "demo", at: Int64(Date().timeIntervalSince1970))
+            }
+        }
+        return database
+    }
+
+    /// Fills each dataset's empty tables with `seed`'s items — they are read-only: an empty table
+    /// has never been filled — and records the seed of a new file's (a file from before seeds were
+    /// recorded holds seed 1's); every dataset's size, by domain name.
+    private static func fillDatasets(
+        _ writer: any DatabaseWriter, seed: UInt64, domains: [Domain]
+    ) async throws -> [String: Int] {
+        try await writer.write { db in
+            var counts: [String: Int] = [:]
+            var filled = 0
+            for domain in domains {
+                guard let dataset = domain.dataset else { continue }
+                var count = try dataset.countSQLite(db)
+                if count == 0 {
+                    let items = dataset.generate(seed, 0)
+                    try dataset.storeSQLite(db, items, false)
+                    count = try dataset.count(items)
+                    filled += 1
+                }
+                counts[domain.name] = count
+            }
+            if filled > 0, filled == counts.count { try SeedMarker.recordDatasetSeed(db, seed) }
+            return counts
+        }
+    }
+}

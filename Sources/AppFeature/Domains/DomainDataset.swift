@@ -1,0 +1,75 @@
+import Dependencies
+public import GRDB
+
+/// A domain's read-only dataset, generated from the seed and shared by every sandbox (the
+/// repositories, the pins): how it is generated, held in memory or in a SQLite file, and reached
+/// from the dependency values — also across a reset to another seed, which regenerates it
+/// (`SeededDatasets`). PostgreSQL's backend is declared beside it in `AppPostgres`.
+///
+/// Made by its generic `init`, so a dataset's items and backend are one type throughout; the app
+/// holds it erased, next to the other domains'.
+public struct DomainDataset: Sendable {
+    /// The items of `seed` for a store holding `held` items now (0: a new store, sized as the
+    /// domain is configured).
+    public let generate: @Sendable (_ seed: UInt64, _ held: Int) -> any Sendable
+    /// How many items `generate` made.
+    let count: @Sendable (_ items: any Sendable) throws -> Int
+    /// Its backend in process memory for `seed`, and how many items it serves.
+    let memory: @Sendable (_ seed: UInt64) -> (backend: any Sendable, count: Int)
+    /// Its backend over a SQLite file's tables.
+    let sqlite: @Sendable (_ file: SQLiteFile) -> any Sendable
+    /// How many items its SQLite tables hold.
+    let countSQLite: @Sendable (_ db: Database) throws -> Int
+    /// Stores generated items in its SQLite tables, in `db`'s transaction, replacing what they hold.
+    let storeSQLite: @Sendable (_ db: Database, _ items: any Sendable, _ replacing: Bool) throws -> Void
+    /// Sets its repository on `values`, over the datasets' current generation, timed in `metrics`.
+    let install:
+        @Sendable (_ datasets: SeededDatasets, _ name: String, _ resettable: Bool, _ metrics: AppMetrics) throws ->
+            StoreSetter
+
+    /// A dataset of `Items`, served by a `Backend`.
+    public init<Items: Sendable, Backend: Sendable>(
+        generate: @escaping @Sendable (_ seed: UInt64, _ held: Int) -> Items,
+        count: @escaping @Sendable (_ items: Items) -> Int,
+        memory: @escaping @Sendable (_ seed: UInt64) -> (backend: Backend, count: Int),
+        sqlite: @escaping @Sendable (_ file: SQLiteFile) -> Backend,
+        countSQLite: @escaping @Sendable (_ db: Database) throws -> Int,
+        storeSQLite: @escaping @Sendable (_ db: Database, _ items: Items, _ replacing: Bool) throws -> Void,
+        install: @escaping @Sendable (_ access: DatasetAccess<Backend>, _ metrics: AppMetrics) -> StoreSetter
+    ) {
+        self.generate = generate
+        self.count = { items in try count(DatasetMismatch.cast(items, to: Items.self)) }
+        self.memory = { seed in
+            let (backend, count) = memory(seed)
+            return (backend, count)
+        }
+        self.sqlite = sqlite
+        self.countSQLite = countSQLite
+        self.storeSQLite = { db, items, replacing in
+            try storeSQLite(db, DatasetMismatch.cast(items, to: Items.self), replacing)
+        }
+        self.install = { datasets, name, resettable, metrics in
+            install(try DatasetAccess(datasets: datasets, name: name, resettable: resettable), metrics)
+        }
+    }
+}
+
+/// A dataset's backend or items of another type than its domain declared: a PostgreSQL backend
+/// paired with the wrong domain (`PostgresDomain`'s name).
+public struct DatasetMismatch: Error, CustomStringConvertible {
+    public let expected: String
+    public let found: String
+
+    public var description: String {
+        "a dataset of \(expected) was given \(found): is each PostgresDomain named after the Domain it serves?"
+    }
+
+    /// `value` as `T` — a dataset's erased items or backend, as its domain declared them — or the
+    /// mismatch naming both.
+    public static func cast<T>(_ value: any Sendable, to type: T.Type) throws(DatasetMismatch) -> T {
+        guard let typed = value as? T else {
+            throw DatasetMismatch(expected: "\(T.self)", found: "\(Swift.type(of: value))")
+        }
+        return typed
+    }
+}
