@@ -30,6 +30,10 @@ public struct Domain: Sendable {
     public var store: DomainStore?
     /// Its read-only data, generated from the seed and shared by every sandbox.
     public var dataset: DomainDataset?
+    /// Sets again, on values prepared at boot, the dependencies its reducer reads on every request
+    /// (`DependencyValues.current`): a value set on the values is read in one lookup, a prepared
+    /// one through swift-dependencies' cache (`SandboxDependencies.pinningHot`).
+    public var hotDependencies: @Sendable (_ values: inout DependencyValues) -> Void
 
     /// A domain from its parts.
     public init(
@@ -41,7 +45,8 @@ public struct Domain: Sendable {
         rateLimits: [String: RateLimiter.Limit] = [:],
         sqliteMigrations: [Migration],
         store: DomainStore? = nil,
-        dataset: DomainDataset? = nil
+        dataset: DomainDataset? = nil,
+        hotDependencies: @escaping @Sendable (_ values: inout DependencyValues) -> Void = { _ in }
     ) {
         self.name = name
         self.summaryKey = summaryKey
@@ -52,6 +57,7 @@ public struct Domain: Sendable {
         self.sqliteMigrations = sqliteMigrations
         self.store = store
         self.dataset = dataset
+        self.hotDependencies = hotDependencies
     }
 }
 

@@ -41,7 +41,7 @@ extension Domain {
                 install: { access, metrics in
                     let pins = (access.resettable ? .current(of: access) : access.fixed).timed(by: metrics)
                     return { values in values.mapPinRepository = pins }
-                })
+                }), hotDependencies: { values in values.mapPinRepository = values.mapPinRepository }
         )
     }
 }

@@ -35,7 +35,7 @@ extension Domain {
             install: { access, metrics in
                 let repositories = (access.resettable ? .current(of: access) : access.fixed).timed(by: metrics)
                 return { values in values.repoSearchRepository = repositories }
-            })
+            }), hotDependencies: { values in values.repoSearchRepository = values.repoSearchRepository }
     )
 }
 

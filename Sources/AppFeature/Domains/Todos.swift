@@ -28,7 +28,8 @@ extension Domain {
                 _ = try await values.todoRepository.write(.resetTo(TodosSeed.demo))
                 return TodosSeed.demo.count
             },
-            fill: { values in _ = try await values.todoRepository.write(.importAll(TodosSeed.demo)) })
+            fill: { values in _ = try await values.todoRepository.write(.importAll(TodosSeed.demo)) }),
+        hotDependencies: { values in values.todoRepository = values.todoRepository }
     )
 }
 

@@ -1,9 +1,6 @@
 @_spi(Internals) import Dependencies
 import Foundation
-import MapPinsFeature
-import RepoSearchFeature
 import Storage
-import TodosFeature
 
 /// How a sandbox's dependency values are made from the default sandbox's.
 ///
@@ -16,7 +13,7 @@ import TodosFeature
 /// prepared the same way, in a cache of their own that starts as a copy of the prepared one
 /// (`@_spi(Internals)`: swift-dependencies 1.17's `CachedValues`), and a read costs what it costs
 /// in the default sandbox. The few the hot reducers read at every request are set on both, the
-/// default's included (`pinningHot`). Values passed in explicitly (tests) are set on, as they
+/// default's included (`pinningHot`, from each domain's `hotDependencies`). Values passed in explicitly (tests) are set on, as they
 /// always were.
 enum SandboxDependencies: Sendable {
     /// The server's: the default sandbox's values are the prepared ones.
@@ -26,7 +23,9 @@ enum SandboxDependencies: Sendable {
 
     /// `base` with `overrides` applied. `overrides` must only assign, never read: in a prepared
     /// sandbox it runs against values that are still empty.
-    func values(over base: DependencyValues, _ overrides: (inout DependencyValues) -> Void) -> DependencyValues {
+    func values(
+        over base: DependencyValues, domains: [Domain], _ overrides: (inout DependencyValues) -> Void
+    ) -> DependencyValues {
         switch self {
         case .overriding:
             var values = base
@@ -44,21 +43,20 @@ enum SandboxDependencies: Sendable {
             cache.lock.lock()
             cache.cached.merge(inherited) { own, _ in own }
             cache.lock.unlock()
-            return Self.pinningHot(values)
+            return Self.pinningHot(values, domains: domains)
         }
     }
 
-    /// `values` with the dependencies the hot reducers read at every request (todos, search, pins:
-    /// `DependencyValues.current`) set on them. A prepared value is read through the library's
-    /// cache — a task-local issue context, a lock, a dynamic cast: ~0.4 µs a read, 5 % of an
-    /// uncached `GET /todos/{id}`, which reads two in each of its two reduces (measured) — a set
-    /// one from the values themselves. `@Dependency` reads elsewhere copy these four on each read.
-    static func pinningHot(_ values: DependencyValues) -> DependencyValues {
+    /// `values` with the dependencies the hot reducers read at every request
+    /// (`DependencyValues.current`: the response cache, and each domain's `hotDependencies`) set on
+    /// them. A prepared value is read through the library's cache — a task-local issue context, a
+    /// lock, a dynamic cast: ~0.4 µs a read, 5 % of an uncached `GET /todos/{id}`, which reads two
+    /// in each of its two reduces (measured) — a set one from the values themselves. `@Dependency`
+    /// reads elsewhere copy the pinned ones on each read, so only the hot ones are.
+    static func pinningHot(_ values: DependencyValues, domains: [Domain]) -> DependencyValues {
         var pinned = values
-        pinned.todoRepository = values.todoRepository
         pinned.responseCache = values.responseCache
-        pinned.repoSearchRepository = values.repoSearchRepository
-        pinned.mapPinRepository = values.mapPinRepository
+        for domain in domains { domain.hotDependencies(&pinned) }
         return pinned
     }
 }

@@ -68,7 +68,7 @@ extension SandboxRegistry {
                 partition: SandboxPartition(key: record.name.rawValue, generation: record.generation),
                 metrics: base.appMetrics,
                 sandbox: SandboxSetting(name: record.name, rateLimiter: rateLimiter, base: base)))
-        let values = dependencies.values(over: base) { values in
+        let values = dependencies.values(over: base, domains: domains) { values in
             stores(&values)
             values.demoControls = controls
             values.demoReset = reset

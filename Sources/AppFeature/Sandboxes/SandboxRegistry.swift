@@ -122,7 +122,8 @@ public final class SandboxRegistry: Sendable {
             name: .default, generation: 0, createdAt: Timestamp(secondsSince1970: now), seed: base.demoControls.seed,
             idempotency: base.demoReset.idempotency, rateLimiter: base.demoReset.rateLimiter,
             controls: settings.dev ? base.demoControls : nil,
-            dependencies: prepared ? SandboxDependencies.pinningHot(base) : nil, publicURL: settings.publicURL, now: now
+            dependencies: prepared ? SandboxDependencies.pinningHot(base, domains: domains) : nil,
+            publicURL: settings.publicURL, now: now
         )
         return SandboxRegistry(
             storage: base.sandboxStorage, domains: domains, base: base,
