@@ -77,10 +77,14 @@ public final class ResponseCache: Sendable {
         state.withLock { ($0.hits, $0.misses) }
     }
 
-    /// Stores `response` (which should carry its `ETag`) for `key` at data `version`.
+    /// Stores `response` (which should carry its `ETag`) for `key` at data `version`; a large body
+    /// in storage of its own, which every connection answered from the entry then references
+    /// rather than copies (`ResponseBody.sharing()`).
     public func store(_ response: Response, for key: String, version: Int) {
         let size = response.body.count + key.utf8.count
         guard capacity > 0, size <= capacity / 4 else { return }
+        var response = response
+        response.body = response.body.sharing()
         state.withLock { state in
             if let old = state.entries[key] {
                 state.bytes -= old.response.body.count + key.utf8.count

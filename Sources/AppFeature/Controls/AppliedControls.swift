@@ -19,9 +19,9 @@ struct AppliedControls: Sendable {
     /// `response` with its body cut in half (`Content-Length` follows), when it is a 2xx with a body;
     /// `nil` for other answers, which stay whole.
     static func cut(_ response: Response) -> Response? {
-        guard (200..<300).contains(response.status.code), response.body.bytes.count > 1 else { return nil }
+        guard (200..<300).contains(response.status.code), response.body.count > 1 else { return nil }
         var cut = response
-        cut.body = ResponseBody(Array(response.body.bytes.prefix(response.body.bytes.count / 2)))
+        cut.body = ResponseBody(Array(response.body.bytes.prefix(response.body.count / 2)))
         return cut
     }
 }

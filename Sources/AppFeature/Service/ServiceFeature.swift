@@ -55,9 +55,13 @@ public struct ServiceFeature: Reducer, Sendable {
 
     /// `Sources/AppFeature/OpenAPI/openapi.json` byte for byte, compiled in (SwiftPM's
     /// `embedInCode`), with its ETag; the same file the generated `CounterpartClient` is built from.
+    /// Shared: every connection sends the same bytes by reference (`ResponseBody.sharing()`).
     static let openAPIResponse: Response = {
         let body = PackageResources.openapi_json
-        return .json(bytes: body, headers: [.eTag: EntityTag.strong(for: body), .cacheControl: "no-cache"])
+        var response = Response.json(
+            bytes: body, headers: [.eTag: EntityTag.strong(for: body), .cacheControl: "no-cache"])
+        response.body = response.body.sharing()
+        return response
     }()
 
     /// `{"status":"ok"}`, rendered once with its ETag.

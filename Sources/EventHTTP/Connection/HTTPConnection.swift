@@ -239,7 +239,26 @@ final class HTTPConnection: EndOfTurnWriter, ExchangeTransport {
             response, date: date, into: UnsafeMutableRawBufferPointer(start: room.iov_base, count: maximum))
         evbuffer_commit_space(output, &room, 1)
         guard withBody, ResponseHead.allowsContent(response.status), !response.body.isEmpty else { return true }
-        response.body.bytes.withUnsafeBytes { body in _ = evbuffer_add(output, body.baseAddress, body.count) }
+        if let shared = response.body.shared { return reference(shared) }
+        return response.body.withUnsafeBytes { body in evbuffer_add(output, body.baseAddress, body.count) == 0 }
+    }
+
+    /// Adds `shared` to the output by reference, not copied: the output holds a strong reference
+    /// of its own, which libevent gives back once the socket has taken the bytes or the output is
+    /// freed (`SharedBytes`' ownership rule). `false` when libevent could not add it.
+    private func reference(_ shared: SharedBytes) -> Bool {
+        let owner = Unmanaged.passRetained(shared)
+        let added = shared.withUnsafeBytes { bytes in
+            evbuffer_add_reference(
+                output, bytes.baseAddress, bytes.count,
+                { _, _, owner in owner.map { Unmanaged<SharedBytes>.fromOpaque($0).release() } },
+                owner.toOpaque())
+        }
+        // On failure libevent keeps nothing and calls nothing back.
+        guard added == 0 else {
+            owner.release()
+            return false
+        }
         return true
     }
 

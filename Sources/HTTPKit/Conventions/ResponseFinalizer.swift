@@ -30,7 +30,7 @@ public enum ResponseFinalizer {
             if let existing = response.headers.firstValue(.eTag) {
                 tag = existing
             } else {
-                tag = EntityTag.strong(for: response.body.bytes)
+                tag = response.body.withUnsafeBytes(EntityTag.strong(for:))
                 response.headers.append(HTTPField(name: .eTag, value: tag))
             }
             if let condition = request.headers[.ifNoneMatch], EntityTag.noneMatchFails(condition, tag: tag) {

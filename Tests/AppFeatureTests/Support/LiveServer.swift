@@ -113,7 +113,7 @@ enum LiveServer {
 
     /// Serves `handler` on one loop (unless `configure` says otherwise) for the length of `body`;
     /// `beforeShutdown` lets held effects finish so shutdown does not wait for its timeout.
-    private static func serve(
+    static func serve(
         _ handler: some HTTPHandler,
         configure: (inout ServerConfiguration) -> Void,
         beforeShutdown: () -> Void = {},
