@@ -6,12 +6,15 @@
 /// transport hands to libevent by reference: every connection writes the same bytes, and none
 /// copies them (`SharedBytes`).
 public struct ResponseBody: Sendable, Equatable {
-    private enum Storage: Sendable {
+    @usableFromInline
+    enum Storage: Sendable {
         case array([UInt8])
         case shared(SharedBytes)
     }
 
-    private let storage: Storage
+    // Inlinable, with the members the transport reads on every answer: across modules, a generic
+    // `withUnsafeBytes` left unspecialized cost ~500 instructions an answer (BENCHMARKS.md).
+    @usableFromInline let storage: Storage
 
     /// An empty body.
     public static let empty = Self([])
@@ -39,6 +42,7 @@ public struct ResponseBody: Sendable, Equatable {
     }
 
     /// The shared storage the transport may reference instead of copying; `nil` for an array.
+    @inlinable
     public var shared: SharedBytes? {
         guard case .shared(let shared) = storage else { return nil }
         return shared
@@ -52,6 +56,7 @@ public struct ResponseBody: Sendable, Equatable {
     }
 
     /// Calls `body` with the bytes, in place.
+    @inlinable
     public func withUnsafeBytes<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         switch storage {
         case .array(let bytes): try bytes.withUnsafeBytes(body)
@@ -60,6 +65,7 @@ public struct ResponseBody: Sendable, Equatable {
     }
 
     /// The number of bytes.
+    @inlinable
     public var count: Int {
         switch storage {
         case .array(let bytes): bytes.count
@@ -68,9 +74,16 @@ public struct ResponseBody: Sendable, Equatable {
     }
 
     /// Whether the body has no bytes.
+    @inlinable
     public var isEmpty: Bool { count == 0 }
 
+    @inlinable
     public static func == (lhs: ResponseBody, rhs: ResponseBody) -> Bool {
-        lhs.withUnsafeBytes { left in rhs.withUnsafeBytes { right in left.elementsEqual(right) } }
+        switch (lhs.storage, rhs.storage) {
+        // Array's own comparison answers at once for two copies of one array.
+        case (.array(let left), .array(let right)): left == right
+        case (.shared(let left), .shared(let right)) where left === right: true
+        default: lhs.withUnsafeBytes { left in rhs.withUnsafeBytes { right in left.elementsEqual(right) } }
+        }
     }
 }

@@ -9,7 +9,7 @@
 public final class SharedBytes: Sendable {
     // Immutable after `init`, so reading it from any thread is safe; `nonisolated(unsafe)` only
     // because a raw pointer is not `Sendable`.
-    private nonisolated(unsafe) let base: UnsafeMutableRawPointer
+    @usableFromInline nonisolated(unsafe) let base: UnsafeMutableRawPointer
     /// How many bytes it holds.
     public let count: Int
 
@@ -25,6 +25,7 @@ public final class SharedBytes: Sendable {
     deinit { base.deallocate() }
 
     /// Calls `body` with the bytes.
+    @inlinable
     public func withUnsafeBytes<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }
