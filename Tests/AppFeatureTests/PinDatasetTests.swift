@@ -1,8 +1,9 @@
-import AppFeature
 import CounterpartTestSupport
 import MapPinsFeature
 import PinGeometry
 import Testing
+
+@testable import AppFeature
 
 @Suite("PinDataset: the demo pins, and the million-pin benchmark set built on them")
 struct PinDatasetTests {
@@ -18,5 +19,13 @@ struct PinDatasetTests {
         #expect(world.contains { $0.latitude < -60 } && world.contains { $0.latitude > 60 }, "spread over the globe")
         #expect(Array(world.prefix(3)) == PinSeed.random(count: 3, seed: 1))
         #expect(Array(world.prefix(3)) != PinSeed.random(count: 3, seed: 2))
+    }
+
+    @Test("a reset to another seed keeps the size a store holds: the million if it holds it, else the demo's")
+    func regeneratedSize() {
+        #expect(PinDataset(holding: 0, else: .million) == .million, "a new store: as the domain is configured")
+        #expect(PinDataset(holding: 0, else: .demo) == .demo)
+        #expect(PinDataset(holding: 1_000_000, else: .demo) == .million, "served with the default domains")
+        #expect(PinDataset(holding: PinSeed.demoPinCount, else: .million) == .demo)
     }
 }

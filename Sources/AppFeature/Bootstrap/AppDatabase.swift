@@ -56,14 +56,17 @@ public struct AppDatabase: Sendable {
     ) async throws -> AppDatabase {
         switch location {
         case .memory:
-            let backends = domains.datasetBackends { $0.memory(seed).backend }
+            var backends: SeededDatasets.Backends = [:]
+            var counts: [String: Int] = [:]
+            for domain in domains {
+                guard let dataset = domain.dataset else { continue }
+                let (backend, count) = dataset.memory(seed)
+                backends[domain.name] = backend
+                counts[domain.name] = count
+            }
             let datasets = SeededDatasets(
                 seed: seed, backends: backends,
                 regenerate: { seed in domains.datasetBackends { $0.memory(seed).backend } })
-            var counts: [String: Int] = [:]
-            for domain in domains {
-                if let dataset = domain.dataset { counts[domain.name] = dataset.memory(seed).count }
-            }
             let database = AppDatabase(
                 domains: domains,
                 stores: domains.stores { $0.memory(StorePlace(partition: .default, metrics: metrics)) },
