@@ -5,8 +5,9 @@ public import Logging
 /// The application: the service routes, the sandboxes, and every domain of `App.domains`, in
 /// routing order.
 ///
-/// Adding a domain is its folder and one line in `domains` (Documentation/adding-a-domain.md):
-/// each `Domain` states everything the app needs from it. `/__admin` routes and the demo controls
+/// Adding a domain is its module, its `Domain` (in `Domains/`) and one line in `domains`, plus its
+/// `PostgresDomain` (Documentation/adding-a-domain.md): each `Domain` states everything the app
+/// needs from it. `/__admin` routes and the demo controls
 /// are on only with `--dev`; without it `/__admin` paths are unknown: 404.
 public enum App {
     /// The sample domains, in routing order; `POST /__admin/reset` reports them in this order too.

@@ -112,7 +112,7 @@ public struct DemoReset: Sendable {
 }
 
 /// The answer to `POST /__admin/reset`: the seed and what each domain now holds, in `App.domains`'
-/// order (`{"seed":1,"todos":3,"repositories":5000,"pins":2800,"subscribers":2}`).
+/// order (`{"seed":1,"todos":4,"repositories":5000,"pins":2800,"subscribers":3}`).
 public struct ResetSummary: Sendable, Equatable, JSONWritable {
     /// One domain's size, under its `summaryKey`.
     public struct Count: Sendable, Equatable {

@@ -3,7 +3,8 @@ public import HTTPKit
 public import Storage
 
 /// Everything the app needs from one sample domain, stated once: the app composes a list of them
-/// (`App.domains`) and no other file names a domain (Documentation/adding-a-domain.md).
+/// (`App.domains`), and the pipeline, the sandboxes, the reset and database opening go through
+/// the list without naming one (Documentation/adding-a-domain.md).
 ///
 /// Its endpoints are built here, in AppFeature, where each reducer's concrete type is known, so that
 /// a store runs specialized (BENCHMARKS.md). A domain whose data every sandbox gets a copy of has a
