@@ -99,6 +99,27 @@ public final class HTTPClient {
         return ClientResponse(status: status, reason: reason, headers: headers, body: buffer)
     }
 
+    /// Reads a response's head alone: its body is a stream, read with `readChunk()`.
+    public func readHead() throws(ClientError) -> ClientResponse {
+        let headerEnd = try readUntilHeadersEnd()
+        let head = String(decoding: buffer[..<headerEnd], as: UTF8.self)
+        buffer.removeFirst(headerEnd + 4)
+        return try ClientResponse.parsingHead(head)
+    }
+
+    /// Reads the next chunk of a chunked body as it arrives; empty for the last one.
+    public func readChunk() throws(ClientError) -> [UInt8] {
+        let lineEnd = try readUntil([13, 10])
+        let sizeText = String(decoding: buffer[..<lineEnd], as: UTF8.self)
+        guard let size = Int(sizeText.split(separator: ";")[0], radix: 16) else { throw .malformed(sizeText) }
+        buffer.removeFirst(lineEnd + 2)
+        try fill(size + 2)
+        let chunk = Array(buffer[..<size])
+        guard buffer[size] == 13, buffer[size + 1] == 10 else { throw .malformed("a chunk without its CRLF") }
+        buffer.removeFirst(size + 2)
+        return chunk
+    }
+
     /// Whether the server closes the connection (a read reaches end of file) within the read
     /// timeout; anything it sends first is discarded.
     public func isClosedByPeer() -> Bool {

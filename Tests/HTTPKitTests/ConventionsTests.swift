@@ -138,6 +138,7 @@ struct HeaderNameTests {
                 "X-Total-Count", "Idempotency-Key", "Idempotent-Replayed", "X-RateLimit-Limit", "X-RateLimit-Remaining",
                 "X-RateLimit-Used", "X-RateLimit-Reset", "X-RateLimit-Resource", "X-Forwarded-For", "X-Forwarded-Proto",
                 "X-Forwarded-Host", "Referrer-Policy", "X-Result-Truncated", "Prefer", "Preference-Applied",
+                "X-Accel-Buffering", "Last-Event-ID",
             ]
         )
     }

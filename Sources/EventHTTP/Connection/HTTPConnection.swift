@@ -41,6 +41,8 @@ final class HTTPConnection: EndOfTurnWriter, ExchangeTransport {
     private var writeEvent: OpaquePointer?
     private var timer: OpaquePointer?
     private var exchange: Exchange?
+    /// How the open stream's chunks are framed; `nil` while no stream is open.
+    private var stream: StreamFraming?
 
     var isClosed: Bool { state.isClosed }
     /// Bytes of answers the socket has not taken; none once the connection is closed, since its
@@ -260,6 +262,65 @@ final class HTTPConnection: EndOfTurnWriter, ExchangeTransport {
             return false
         }
         return true
+    }
+
+    // MARK: Streaming
+
+    /// How a streamed body is framed: in chunks (HTTP/1.1, the connection may carry on after it), or
+    /// as the bytes until the connection closes (HTTP/1.0).
+    private struct StreamFraming {
+        var chunked: Bool
+        var closes: Bool
+    }
+
+    /// Queues the head of `response` at the end of the turn; its body follows in chunks until
+    /// `endStream`. A HEAD request or a status without content is answered by the head alone.
+    func startStream(_ response: Response, for head: RequestHead) -> Bool {
+        guard !isClosed else { return false }
+        let closes = !head.keepsAlive || server.isDraining || head.isHTTP10
+        guard queue(response, as: ResponseHead(closes: closes, isHTTP10: head.isHTTP10), withBody: false) else {
+            close()
+            return false
+        }
+        guard head.method != .head, ResponseHead.allowsContent(response.status) else {
+            exchange = nil
+            perform(state.answerQueued(closes: closes))
+            return false
+        }
+        stream = StreamFraming(chunked: !head.isHTTP10, closes: closes)
+        perform(state.streamStarted())
+        return !isClosed
+    }
+
+    /// Queues `chunk` for the end of the turn. A client with more than `--max-unread-bytes` of the
+    /// stream still unread is cut instead: a subscriber that stopped reading must not hold the
+    /// server's memory, nor slow anyone else.
+    func sendChunk(_ chunk: [UInt8]) -> Bool {
+        guard let stream, !isClosed else { return false }
+        if unwritten > server.configuration.maxUnreadBytes {
+            server.counters.streamsCut.increment()
+            close()
+            return false
+        }
+        guard !chunk.isEmpty else { return true }
+        if stream.chunked {
+            let size = String(chunk.count, radix: 16) + "\r\n"
+            evbuffer_add(output, size, size.utf8.count)
+        }
+        chunk.withUnsafeBytes { _ = evbuffer_add(output, $0.baseAddress, $0.count) }
+        if stream.chunked { evbuffer_add(output, "\r\n", 2) }
+        perform(state.chunkQueued())
+        return true
+    }
+
+    /// Ends the open stream with its last chunk; the connection reads on, or closes after it (an
+    /// HTTP/1.0 stream, or the server draining).
+    func endStream() {
+        guard let stream, !isClosed else { return }
+        self.stream = nil
+        exchange = nil
+        if stream.chunked { evbuffer_add(output, "0\r\n\r\n", 5) }
+        perform(state.answerQueued(closes: stream.closes || server.isDraining))
     }
 
     /// Closes the connection at once, without an answer (the demo controls' `fault=drop`).

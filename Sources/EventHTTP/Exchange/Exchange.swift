@@ -25,15 +25,20 @@ public final class Exchange: @unchecked Sendable {
     /// Where the answer goes: the connection the request came on. Touched only until the request is
     /// answered; a connection that closes first cancels the exchange, so it is never reached after
     /// it is gone.
-    private unowned let connection: any ExchangeTransport
-    private unowned let server: LoopServer
+    unowned let transport: any ExchangeTransport
+    unowned let server: LoopServer
     private var deadlineTimer: OpaquePointer?
     private var onCancel: (@Sendable (CancellationReason) -> Void)?
+    /// Whether the answer is a stream still open: its head is out and its chunks follow.
+    public internal(set) var isStreaming = false
+    /// What is told when a streamed answer ends (`whenStreamEnds`): the work behind it, the
+    /// count it was admitted under.
+    var onStreamEnd: [@Sendable () -> Void] = []
 
     init(request: ServerRequest, head: RequestHead, connection: any ExchangeTransport, server: LoopServer) {
         served = request
         self.head = head
-        self.connection = connection
+        transport = connection
         self.server = server
         loop = server.loop
         server.counters.inFlight.increment()
@@ -41,14 +46,20 @@ public final class Exchange: @unchecked Sendable {
 
     /// Hands `response` to the connection (which writes it at the end of the loop's turn, or at once
     /// when the connection closes after it) and releases the request. Only the first call has an
-    /// effect.
+    /// effect. A response that `streamsBody` opens a stream (`Exchange+Streaming`): the request
+    /// leaves the in-flight count and its deadline, and its chunks follow.
     public func reply(_ response: Response) {
         assert(loop.inEventLoop, "Exchange.reply ran off its loop thread (libevent#883).")
         guard release() else { return }
         // Counted before the answer is handed over: one that closes the connection is written at
         // once, and its client may read it before this call returns.
         if server.isAccepting { server.counters.fastPathReplies.increment() }
-        connection.send(response, for: head)
+        guard response.streamsBody, transport.startStream(response, for: head) else {
+            if !response.streamsBody { transport.send(response, for: head) }
+            return streamEnded()
+        }
+        isStreaming = true
+        server.track(stream: self)
     }
 
     /// Marks the request as waiting for effects: arms the deadline. `onCancel` runs on the loop when
@@ -78,7 +89,8 @@ public final class Exchange: @unchecked Sendable {
     public func drop() {
         assert(loop.inEventLoop, "Exchange.drop ran off its loop thread.")
         guard release() else { return }
-        connection.drop()
+        transport.drop()
+        streamEnded()
     }
 
     /// Marks the request answered and lets go of what waited for it; `false` if it already was.
@@ -96,8 +108,9 @@ public final class Exchange: @unchecked Sendable {
         return true
     }
 
-    /// Cancels the request's work for `reason` and answers it 503.
+    /// Cancels the request's work for `reason` and answers it 503; an open stream just ends.
     func cancel(_ reason: CancellationReason) {
+        if isStreaming { return streamEnded() }
         guard !isAnswered else { return }
         switch reason {
         case .clientClosed: server.counters.clientClosed.increment()

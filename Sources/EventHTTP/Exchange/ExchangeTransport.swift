@@ -8,4 +8,12 @@ protocol ExchangeTransport: AnyObject {
     func send(_ response: Response, for head: RequestHead)
     /// Ends the exchange without an answer (the demo controls' `fault=drop`).
     func drop()
+    /// Writes the head of `response`, whose body follows in chunks; `false` when none can: a HEAD
+    /// request or a status without content (the answer is complete), or a connection gone.
+    func startStream(_ response: Response, for head: RequestHead) -> Bool
+    /// Queues `chunk` of the open stream; `false` when the stream is gone (the client left, or
+    /// read too slowly and was cut).
+    func sendChunk(_ chunk: [UInt8]) -> Bool
+    /// Ends the open stream after the chunks queued.
+    func endStream()
 }

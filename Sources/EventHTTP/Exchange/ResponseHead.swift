@@ -5,7 +5,8 @@ import HTTPTypes
 ///
 /// The handler's fields are written as given, except the ones the connection owns: `Content-Length`
 /// (always the body's length, also for HEAD; none where a status has no content), `Connection`
-/// and `Date`. A body without a `Content-Type` is labelled JSON, this server's default.
+/// and `Date` — and, for a streamed body, `Transfer-Encoding: chunked` in place of a length (an
+/// HTTP/1.0 client, which knows no chunks, reads until the connection closes). A body without a `Content-Type` is labelled JSON, this server's default.
 ///
 /// The head is written straight into the room its connection reserves in its output, sized by
 /// `maximumCount(of:date:)`: no array grown field by field, and no copy of it into the output
@@ -68,7 +69,9 @@ struct ResponseHead {
             head.append(field.value)
             head.append("\r\n")
         }
-        if Self.allowsContent(response.status) {
+        if response.streamsBody {
+            if !isHTTP10, Self.allowsContent(response.status) { head.append("Transfer-Encoding: chunked\r\n") }
+        } else if Self.allowsContent(response.status) {
             if !hasContentType, !response.body.isEmpty { head.append(Self.defaultContentType) }
             head.append("Content-Length: ")
             head.appendDecimal(response.body.count)

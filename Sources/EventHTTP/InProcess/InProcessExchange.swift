@@ -66,6 +66,18 @@ final class InProcessExchange: ExchangeTransport {
         finish(nil)
     }
 
+    /// A stream has no end the caller could wait for: its head alone is handed back, and the
+    /// stream ends at once (streams are tested over a socket).
+    func startStream(_ response: Response, for head: RequestHead) -> Bool {
+        let form = ResponseHead(closes: true, isHTTP10: head.isHTTP10)
+        finish(written(response, as: form, withBody: false))
+        return false
+    }
+
+    func sendChunk(_ chunk: [UInt8]) -> Bool { false }
+
+    func endStream() {}
+
     private func finish(_ bytes: [UInt8]?) {
         answered?(bytes)
         answered = nil

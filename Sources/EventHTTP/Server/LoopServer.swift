@@ -23,6 +23,8 @@ final class LoopServer: @unchecked Sendable {
     /// Turns accepting back on after it was paused because `accept` failed (out of descriptors).
     private var resumeAccepting: OpaquePointer?
     private var pending: [ObjectIdentifier: Exchange] = [:]
+    /// The streamed answers open on this loop, ended at once when the server drains.
+    private var streams: [ObjectIdentifier: Exchange] = [:]
     private(set) var isDraining = false
     /// Whether a request is being accepted: an answer given now is on the fast path.
     private(set) var isAccepting = false
@@ -87,12 +89,15 @@ final class LoopServer: @unchecked Sendable {
 
     /// Stops accepting connections (the listening socket closes); requests on open connections
     /// are answered 503 from now on — a load balancer's health check on a kept-alive connection
-    /// reads `draining` — and each connection closes after its answer.
+    /// reads `draining` — and each connection closes after its answer. Streams end at once, each
+    /// with its last chunk: nothing would ever end them otherwise, and their clients reconnect to
+    /// another instance.
     func beginDraining() {
         isDraining = true
         if let resumeAccepting { event_del(resumeAccepting) }
         for listener in listeners { evconnlistener_free(listener.listener) }
         listeners.removeAll()
+        for exchange in Array(streams.values) { exchange.endStream() }
     }
 
     /// Answers every request still in flight with 503 `shutdown` and cancels its effects.
@@ -125,6 +130,16 @@ final class LoopServer: @unchecked Sendable {
 
     func untrack(_ exchange: Exchange) {
         pending[ObjectIdentifier(exchange)] = nil
+    }
+
+    func track(stream exchange: Exchange) {
+        streams[ObjectIdentifier(exchange)] = exchange
+        counters.openStreams.increment()
+    }
+
+    func untrack(stream exchange: Exchange) {
+        guard streams.removeValue(forKey: ObjectIdentifier(exchange)) != nil else { return }
+        counters.openStreams.decrement()
     }
 }
 

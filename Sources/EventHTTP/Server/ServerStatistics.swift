@@ -22,6 +22,10 @@ public struct ServerStatistics: Sendable, Equatable {
     public var inFlight: Int
     /// Requests and connections refused before any handler saw them (`RequestRefusal`).
     public var refusals: Int
+    /// Streamed answers open right now (they are not in flight: they have no deadline).
+    public var openStreams: Int = 0
+    /// Streams cut because their client stopped reading (`--max-unread-bytes`).
+    public var streamsCut: Int = 0
 
     /// Totals as given; all zero by default, the totals before the first request.
     public init(
@@ -32,7 +36,9 @@ public struct ServerStatistics: Sendable, Equatable {
         shutdowns: Int = 0,
         overloads: Int = 0,
         inFlight: Int = 0,
-        refusals: Int = 0
+        refusals: Int = 0,
+        openStreams: Int = 0,
+        streamsCut: Int = 0
     ) {
         self.requests = requests
         self.fastPathReplies = fastPathReplies
@@ -42,6 +48,8 @@ public struct ServerStatistics: Sendable, Equatable {
         self.overloads = overloads
         self.inFlight = inFlight
         self.refusals = refusals
+        self.openStreams = openStreams
+        self.streamsCut = streamsCut
     }
 
     static func + (lhs: Self, rhs: Self) -> Self {
@@ -53,7 +61,9 @@ public struct ServerStatistics: Sendable, Equatable {
             shutdowns: lhs.shutdowns + rhs.shutdowns,
             overloads: lhs.overloads + rhs.overloads,
             inFlight: lhs.inFlight + rhs.inFlight,
-            refusals: lhs.refusals + rhs.refusals
+            refusals: lhs.refusals + rhs.refusals,
+            openStreams: lhs.openStreams + rhs.openStreams,
+            streamsCut: lhs.streamsCut + rhs.streamsCut
         )
     }
 }
@@ -68,6 +78,8 @@ final class LoopCounters: Sendable {
     let overloads = Atomic<Int>(0)
     let inFlight = Atomic<Int>(0)
     let refusals = Atomic<Int>(0)
+    let openStreams = Atomic<Int>(0)
+    let streamsCut = Atomic<Int>(0)
 
     var snapshot: ServerStatistics {
         ServerStatistics(
@@ -78,7 +90,9 @@ final class LoopCounters: Sendable {
             shutdowns: shutdowns.load(ordering: .relaxed),
             overloads: overloads.load(ordering: .relaxed),
             inFlight: inFlight.load(ordering: .relaxed),
-            refusals: refusals.load(ordering: .relaxed)
+            refusals: refusals.load(ordering: .relaxed),
+            openStreams: openStreams.load(ordering: .relaxed),
+            streamsCut: streamsCut.load(ordering: .relaxed)
         )
     }
 }

@@ -25,7 +25,7 @@ public enum ResponseFinalizer {
             response.problem = nil
         }
         let isRead = request.method == .get || request.method == .head
-        if isRead, response.status == .ok {
+        if isRead, response.status == .ok, !response.streamsBody {
             let tag: String
             if let existing = response.headers.firstValue(.eTag) {
                 tag = existing

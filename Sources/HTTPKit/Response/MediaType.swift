@@ -10,4 +10,6 @@ public enum MediaType {
     public static let rfc822 = "message/rfc822"
     /// `application/geo+json` (RFC 7946), map pins for MapKit's and Mapbox's GeoJSON decoders.
     public static let geoJSON = "application/geo+json"
+    /// `text/event-stream`, server-sent events (WHATWG HTML §9.2) for `EventSource` and its kin.
+    public static let eventStream = "text/event-stream"
 }

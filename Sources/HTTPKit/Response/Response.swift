@@ -15,6 +15,10 @@ public struct Response: Sendable, Equatable {
     /// The problem this response reports, rendered into `body` when the response is finalized,
     /// because only then is the request id (the problem's `instance`) at hand.
     public var problem: Problem?
+    /// Whether this is only the head of an answer whose body follows as a stream of chunks of
+    /// unknown number (server-sent events): written without `Content-Length`, never cached or
+    /// tagged, and kept open until its feature ends it or the client leaves.
+    public var streamsBody = false
 
     /// Creates a response.
     public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: ResponseBody = .empty) {
@@ -40,6 +44,18 @@ public struct Response: Sendable, Equatable {
         var writer = JSONWriter()
         value.write(to: &writer)
         return json(bytes: writer.bytes, status: status, headers: headers)
+    }
+
+    /// The head of a stream of server-sent events (WHATWG HTML §9.2): `text/event-stream`, never
+    /// stored by a cache, and not buffered by a proxy that honours `X-Accel-Buffering` (nginx).
+    public static func eventStream(headers: HTTPFields = [:]) -> Self {
+        var headers = headers
+        headers[.contentType] = MediaType.eventStream
+        headers[.cacheControl] = "no-cache"
+        headers[.xAccelBuffering] = "no"
+        var response = Self(status: .ok, headers: headers)
+        response.streamsBody = true
+        return response
     }
 
     /// A JSON response around bytes already rendered.

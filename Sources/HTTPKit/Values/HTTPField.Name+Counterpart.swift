@@ -44,6 +44,11 @@ extension HTTPField.Name {
     /// Whether a page's links may send a `Referer` (newsletter pages: never, their URLs hold tokens).
     public static let referrerPolicy = Self("Referrer-Policy")!
 
+    /// `X-Accel-Buffering: no`: nginx passes a stream on as it comes instead of buffering it.
+    public static let xAccelBuffering = Self("X-Accel-Buffering")!
+    /// `Last-Event-ID`: where a reconnecting event stream resumes (WHATWG HTML §9.2).
+    public static let lastEventID = Self("Last-Event-ID")!
+
     /// `Prefer` (RFC 7240): the demo controls a request asks for (api.md §6.1).
     public static let prefer = Self("Prefer")!
     /// `Preference-Applied` (RFC 7240): the preferences the server honoured.
@@ -54,6 +59,6 @@ extension HTTPField.Name {
         .xRequestID, .serverTiming, .timingAllowOrigin, .hostHeader, .acceptPost, .acceptPatch, .link, .xTotalCount,
         .idempotencyKey, .idempotentReplayed, .xRateLimitLimit, .xRateLimitRemaining, .xRateLimitUsed,
         .xRateLimitReset, .xRateLimitResource, .xForwardedFor, .xForwardedProto, .xForwardedHost, .referrerPolicy,
-        .xResultTruncated, .prefer, .preferenceApplied,
+        .xResultTruncated, .prefer, .preferenceApplied, .xAccelBuffering, .lastEventID,
     ]
 }
