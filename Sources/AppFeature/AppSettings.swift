@@ -14,6 +14,8 @@ public struct AppSettings: Sendable, Equatable {
     public var dev: Bool
     /// `--max-sandboxes` and `--sandbox-idle` (api.md §6.4).
     public var sandboxLimits: SandboxLimits
+    /// `--max-streams-per-loop` and `--max-streams-per-client`.
+    public var streamLimits: StreamLimits
 
     /// Creates settings; trailing slashes on the URLs are dropped.
     public init(
@@ -22,7 +24,8 @@ public struct AppSettings: Sendable, Equatable {
         webURL: String = RouteContext.defaultWebURL,
         trustProxy: Bool = false,
         dev: Bool = false,
-        sandboxLimits: SandboxLimits = SandboxLimits()
+        sandboxLimits: SandboxLimits = SandboxLimits(),
+        streamLimits: StreamLimits = StreamLimits()
     ) {
         var base = publicURL
         while base?.hasSuffix("/") == true { base?.removeLast() }
@@ -34,5 +37,6 @@ public struct AppSettings: Sendable, Equatable {
         self.trustProxy = trustProxy
         self.dev = dev
         self.sandboxLimits = sandboxLimits
+        self.streamLimits = streamLimits
     }
 }

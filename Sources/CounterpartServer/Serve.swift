@@ -9,6 +9,7 @@ import Metrics
 import NewsletterFeature
 import ServiceLifecycle
 import Storage
+import TodosFeature
 import UnixSignals
 
 /// `counterpart serve`: runs the HTTP server until SIGTERM or SIGINT, then drains and exits 0.
@@ -32,6 +33,9 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup(title: "Domains")
     var domains: DomainOptions
+
+    @OptionGroup(title: "Live updates (GET /todos/events)")
+    var streams: StreamOptions
 
     @OptionGroup(title: "PostgreSQL (with --database postgres://…)")
     var postgres: PostgresOptions
@@ -79,13 +83,15 @@ struct Serve: AsyncParsableCommand {
                 flags: DemoControls.Flags(latency: demo.latency?.milliseconds, faultRate: demo.faultRate),
                 seed: database.seed,
                 scenarios: database.failScenarioCounts, journal: database.journal)
+            $0.todoEventSettings = streams.todoEvents
             $0.newsletterPolicy = NewsletterPolicy(
                 tokenLifetime: domains.tokenTTL.duration.components.seconds, addressLimiter: rateLimiter)
         }
         let handler = App.handler(
             settings: AppSettings(
                 publicURL: server.publicURL, defaultHost: "\(server.host):\(server.port)", webURL: server.webURL,
-                trustProxy: server.trustProxy, dev: demo.dev, sandboxLimits: storage.sandboxLimits),
+                trustProxy: server.trustProxy, dev: demo.dev, sandboxLimits: storage.sandboxLimits,
+                streamLimits: streams.limits),
             accessLog: server.accessLog ? Logger(label: "counterpart.access") : nil
         )
         let httpServer = HTTPServer(configuration: serverConfiguration, handler: handler, logger: logger)

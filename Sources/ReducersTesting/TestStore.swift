@@ -167,6 +167,12 @@ public final class TestStore<R: Reducer> where R.State: Equatable & Sendable, R.
         }
     }
 
+    /// Cancels every running effect and ends the store, as the HTTP driver does when the client
+    /// leaves, the deadline passes or the server drains — how a test ends a long-living effect.
+    public func cancelAll() {
+        runOnStore { await $0.cancelAll() }
+    }
+
     /// Waits for every effect to end, then fails on effects still running and unasserted actions.
     public func finish(
         timeout: Duration? = nil,

@@ -19,6 +19,9 @@ public struct DomainStore: Sendable {
     /// Gives the default stores of a database seen for the first time the demo data, keeping
     /// whatever they hold already (a file written before the seed marker existed).
     public var fill: @Sendable (_ values: DependencyValues) async throws -> Void
+    /// Lets go of what lives beside the stores `values` hold once their sandbox is dropped — the
+    /// todos' change feed ends its subscribers' streams, which reconnect to the sandbox made anew.
+    public var closed: @Sendable (_ values: DependencyValues) -> Void
 
     /// A store from its parts.
     public init(
@@ -26,13 +29,15 @@ public struct DomainStore: Sendable {
         sqlite: @escaping @Sendable (_ file: SQLiteFile, _ place: StorePlace) -> StoreSetter,
         dropSQLiteSandbox: @escaping @Sendable (_ db: Database, _ sandbox: String) throws -> Void,
         reset: @escaping @Sendable (_ values: DependencyValues) async throws -> Int,
-        fill: @escaping @Sendable (_ values: DependencyValues) async throws -> Void
+        fill: @escaping @Sendable (_ values: DependencyValues) async throws -> Void,
+        closed: @escaping @Sendable (_ values: DependencyValues) -> Void = { _ in }
     ) {
         self.memory = memory
         self.sqlite = sqlite
         self.dropSQLiteSandbox = dropSQLiteSandbox
         self.reset = reset
         self.fill = fill
+        self.closed = closed
     }
 }
 

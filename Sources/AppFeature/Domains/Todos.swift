@@ -9,6 +9,9 @@ extension Domain {
         endpoints: { dependencies in
             [
                 Endpoint(
+                    routes: TodoEventsRoutes(), reducer: TodoEventsFeature(), initialState: { .init() },
+                    dependencies: dependencies),
+                Endpoint(
                     routes: TodosRoutes(), reducer: TodosFeature(), initialState: { .init() },
                     dependencies: dependencies),
                 Endpoint(
@@ -28,17 +31,25 @@ extension Domain {
                 _ = try await values.todoRepository.write(.resetTo(TodosSeed.demo))
                 return TodosSeed.demo.count
             },
-            fill: { values in _ = try await values.todoRepository.write(.importAll(TodosSeed.demo)) }),
-        hotDependencies: { values in values.todoRepository = values.todoRepository }
+            fill: { values in _ = try await values.todoRepository.write(.importAll(TodosSeed.demo)) },
+            closed: { values in values.todoEvents.close() }),
+        hotDependencies: { values in
+            values.todoRepository = values.todoRepository
+            values.todoEvents = values.todoEvents
+        }
     )
 }
 
 extension TodoRepository {
-    /// This store as `place` serves it, whatever its backend: timed, and in a named sandbox with
-    /// data versions of its own.
+    /// This store as `place` serves it, whatever its backend: timed, publishing its changes to a
+    /// feed of its own (`GET /todos/events`), and in a named sandbox with data versions of its own.
     public func placed(at place: StorePlace) -> StoreSetter {
-        var store = timed(by: place.metrics)
+        let events = TodoEventLog()
+        var store = timed(by: place.metrics).publishing(to: events)
         if place.sandbox != nil { store = store.withVersionsOfItsOwn() }
-        return { [store] values in values.todoRepository = store }
+        return { [store] values in
+            values.todoRepository = store
+            values.todoEvents = events
+        }
     }
 }

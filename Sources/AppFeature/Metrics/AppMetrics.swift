@@ -28,6 +28,8 @@ public final class AppMetrics: Sendable {
     public let factory: PrometheusMetricsFactory
     /// Requests by route template, method and status, and their durations.
     let answers: AnswerMetrics
+    /// Streams refused over `--max-streams-per-loop` or `--max-streams-per-client`.
+    let streamsRefused: Counter
     private let sources = Mutex<Sources?>(nil)
     private let scraped: ScrapedFigures
 
@@ -50,6 +52,12 @@ public final class AppMetrics: Sendable {
         self.factory = factory
         answers = AnswerMetrics(registry: registry)
         scraped = ScrapedFigures(registry: registry)
+        streamsRefused = registry.makeCounter(
+            descriptor: Self.descriptor(
+                "streams_refused", unit: "total",
+                help: "Streams refused over --max-streams-per-loop or --max-streams-per-client; each was told to retry."
+            ),
+            labels: [])
     }
 
     /// `counterpart_<name>_<unit>` with its help text.

@@ -16,6 +16,8 @@ final class ScrapedFigures: Sendable {
     private let fastPath: Counter
     private let cacheHits: Counter
     private let cacheMisses: Counter
+    private let openStreams: Gauge
+    private let streamsCut: Counter
     private let previous = Mutex(Totals())
 
     private struct Totals {
@@ -46,6 +48,13 @@ final class ScrapedFigures: Sendable {
             "Answers given inside the callback that read the request, waiting for no job, timer or watcher.")
         cacheHits = counter("response_cache_hits", "GET answers served from the response cache.")
         cacheMisses = counter("response_cache_misses", "Response cache lookups that found no current answer.")
+        openStreams = registry.makeGauge(
+            descriptor: AppMetrics.descriptor(
+                "streams_open", unit: "", help: "Streamed answers (server-sent events) open right now."),
+            labels: [])
+        streamsCut = counter(
+            "streams_cut", "Streams cut because their client stopped reading (--max-unread-bytes of the stream unread)."
+        )
     }
 
     /// Brings every figure up to the sources' current totals.
@@ -58,6 +67,8 @@ final class ScrapedFigures: Sendable {
             overload.increment(by: Int64(max(0, server.overloads - previous.server.overloads)))
             refused.increment(by: Int64(max(0, server.refusals - previous.server.refusals)))
             fastPath.increment(by: Int64(max(0, server.fastPathReplies - previous.server.fastPathReplies)))
+            openStreams.set(Int64(server.openStreams))
+            streamsCut.increment(by: Int64(max(0, server.streamsCut - previous.server.streamsCut)))
             cacheHits.increment(by: Int64(max(0, cache.hits - previous.hits)))
             cacheMisses.increment(by: Int64(max(0, cache.misses - previous.misses)))
             previous = Totals(server: server, hits: cache.hits, misses: cache.misses)

@@ -8,8 +8,8 @@ public import Logging
 ///
 /// Routing answers 404 for unknown paths; the pipeline, one concern per stage, does the rest of
 /// api.md §1 for every domain — `OPTIONS` and CORS preflight, 405 with `Allow` (HEAD as GET), 406
-/// (except on the GitHub-compatible routes), the demo controls with `--dev`, rate limits and
-/// idempotency keys. The 503s of draining and cancellation get the same finalized headers, and
+/// (except on the GitHub-compatible routes), the demo controls with `--dev`, the stream limits, rate
+/// limits and idempotency keys. The 503s of draining and cancellation get the same finalized headers, and
 /// problem format, as any answer.
 public struct AppHandler: HTTPHandler {
     private let endpoints: [Endpoint]
@@ -38,7 +38,11 @@ public struct AppHandler: HTTPHandler {
             outer.append(JournalStage())
             routed.append(DemoControlStage(logger: Logger(label: "counterpart.controls")))
         }
-        routed += [RateLimitStage(trustProxy: settings.trustProxy), IdempotencyStage()]
+        let streams = StreamAdmission(limits: settings.streamLimits, refused: metrics.streamsRefused)
+        routed += [
+            StreamLimitStage(admission: streams, limits: settings.streamLimits, trustProxy: settings.trustProxy),
+            RateLimitStage(trustProxy: settings.trustProxy), IdempotencyStage(),
+        ]
         pipeline = Pipeline(outer: outer, routed: routed) { flow in
             var context = RouteContext.resolve(
                 for: flow.request,

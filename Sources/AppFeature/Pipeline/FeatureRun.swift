@@ -13,7 +13,9 @@ import Synchronization
 /// answered before the callback returns (the answer leaves at the end of the loop's turn).
 /// Otherwise the exchange waits: the first state with a `response` is sent and the leftover effects
 /// cancelled; a client disconnect, the deadline or shutdown cancels the store; a store that runs out
-/// of work without answering is a programmer error, reported and answered 500.
+/// of work without answering is a programmer error, reported and answered 500. A state whose answer
+/// streams (`RespondingState.stream`) keeps its store, and the effects feeding it, until the feature
+/// ends the stream or the client leaves (`StreamDelivery`).
 enum FeatureRun {
     static func start<R: Reducer>(
         reducer: R,
@@ -24,10 +26,21 @@ enum FeatureRun {
     )
     where R.State: RespondingState, R.Action: RoutableAction, R: Sendable {
         let waiting = EffectWait()
+        let delivery = R.State.mayStream ? StreamDelivery(responder: responder) : nil
         let observer = StoreObserver<R.State, R.Action>(
-            didReduce: { _, _ in waiting.didReduce() },
-            isFinished: { $0.response != nil },
+            didReduce: { _, state in
+                waiting.didReduce()
+                if let delivery, let stream = state.stream, let head = state.response {
+                    delivery.deliver(stream, head: head)
+                }
+            },
+            isFinished: { state in
+                guard state.response != nil else { return false }
+                guard let delivery, state.stream != nil else { return true }
+                return !delivery.isOpen
+            },
             didFinish: { state in
+                if let delivery, state.stream != nil { return delivery.finished() }
                 if let response = state.response {
                     responder.send(response, repositoryDuration: waiting.elapsedMilliseconds)
                 }
@@ -51,6 +64,7 @@ enum FeatureRun {
             dependencies: dependencies,
             observer: observer
         )
+        delivery?.stopWork = { [weak store] in store?.assumeIsolated { $0.cancelAll() } }
         store.assumeIsolated { $0.start(request) }
         guard !responder.exchange.isAnswered else { return }
         responder.exchange.awaitResponse { reason in

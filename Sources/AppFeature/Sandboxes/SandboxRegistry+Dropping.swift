@@ -88,7 +88,11 @@ extension SandboxRegistry {
         do {
             // Of the sandbox's generation (an adopted one's is the record's, not the slot's): another
             // instance may have made the name again meanwhile.
-            return try await storage.drop(closing.name, survivor?.generation ?? closing.slot.generation)
+            let dropped = try await storage.drop(closing.name, survivor?.generation ?? closing.slot.generation)
+            if case .ready(let sandbox) = survivor, let values = sandbox.dependencies {
+                for store in domains.compactMap(\.store) { store.closed(values) }
+            }
+            return dropped
         } catch {
             if let survivor {
                 slots.withLock { slots in

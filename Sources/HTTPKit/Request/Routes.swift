@@ -44,6 +44,10 @@ public protocol Routes<Request>: Sendable {
     /// Whether `request` can be answered from part of the data (`RouteContext.partialResults`).
     func answersPartially(_ request: ServerRequest) -> Bool
 
+    /// Whether `request` is answered with a stream (server-sent events), which counts against the
+    /// stream limits instead of the request deadline.
+    func streams(_ request: ServerRequest) -> Bool
+
     /// Turns a request on one of this domain's paths, with an accepted method, into a public request.
     func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> Request
 }
@@ -63,6 +67,9 @@ extension Routes {
 
     /// No partial answers, the default.
     public func answersPartially(_ request: ServerRequest) -> Bool { false }
+
+    /// No streams, the default.
+    public func streams(_ request: ServerRequest) -> Bool { false }
 
     /// api.md §1.1's `rate-limited` problem with `Retry-After`.
     public func rateLimitedProblem(client: String, retryAfter: Int) -> Problem {

@@ -29,12 +29,18 @@ public enum TodoChange: Sendable, Equatable {
 public enum TodoWriteOutcome: Sendable, Equatable {
     /// One todo now stored; `created` when it did not exist before.
     case saved(Todo, created: Bool)
-    /// How many todos were removed.
-    case deleted(Int)
+    /// The ids of the todos removed.
+    case deleted([UUID])
     /// The whole list in its new order.
     case reordered([Todo])
     /// How many todos an import stored.
     case imported(Int)
+
+    /// The ids a deletion removed; `nil` for any other outcome.
+    public var deletedIDs: [UUID]? {
+        guard case .deleted(let ids) = self else { return nil }
+        return ids
+    }
 }
 
 /// The rows a write changes, as computed by `TodoRules`.

@@ -28,10 +28,10 @@ public enum TodoRules {
             let existing = stored.first { $0.id == id }
             try check(precondition, against: existing)
             guard existing != nil else { throw RepositoryErrorMessages.notFound(id) }
-            return TodoMutation(deletions: [id], outcome: .deleted(1))
+            return TodoMutation(deletions: [id], outcome: .deleted([id]))
         case .deleteAll(let filter):
             let removed = stored.filter(filter.includes).map(\.id)
-            return TodoMutation(deletions: removed, outcome: .deleted(removed.count))
+            return TodoMutation(deletions: removed, outcome: .deleted(removed))
         case .reorder(let ids, let ifMatch, let baseURL, let now):
             return try reorder(ids, ifMatch: ifMatch, baseURL: baseURL, stored: stored, now: now)
         case .importAll(let todos):

@@ -25,12 +25,13 @@ enum LiveServer {
         rateLimiter: RateLimiter = .standard(),
         datasets: SeededDatasets? = nil,
         sandboxLimits: SandboxLimits = SandboxLimits(),
+        streamLimits: StreamLimits = StreamLimits(),
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
         let handler = appHandler(
             dependencies: dependencies, publicURL: publicURL, trustProxy: trustProxy, dev: dev, controls: controls,
-            rateLimiter: rateLimiter, datasets: datasets, sandboxLimits: sandboxLimits)
+            rateLimiter: rateLimiter, datasets: datasets, sandboxLimits: sandboxLimits, streamLimits: streamLimits)
         try await serve(handler, configure: configure, body)
     }
 
@@ -44,6 +45,7 @@ enum LiveServer {
         rateLimiter: RateLimiter = .standard(),
         datasets: SeededDatasets? = nil,
         sandboxLimits: SandboxLimits = SandboxLimits(),
+        streamLimits: StreamLimits = StreamLimits(),
         domains: [Domain] = App.domains
     ) -> AppHandler {
         var dependencies = dependencies
@@ -52,7 +54,8 @@ enum LiveServer {
             idempotency: .local(IdempotencyStore()), rateLimiter: rateLimiter, datasets: datasets, domains: domains)
         return App.handler(
             settings: AppSettings(
-                publicURL: publicURL, trustProxy: trustProxy, dev: dev, sandboxLimits: sandboxLimits),
+                publicURL: publicURL, trustProxy: trustProxy, dev: dev, sandboxLimits: sandboxLimits,
+                streamLimits: streamLimits),
             dependencies: dependencies,
             domains: domains
         )

@@ -1,0 +1,43 @@
+import AppFeature
+import ArgumentParser
+import TodosFeature
+
+/// Live updates (`GET /todos/events`): how many streams the server holds, how they keep alive, and
+/// how far back a reconnecting client can resume.
+struct StreamOptions: ParsableArguments {
+    @Option(help: "Streams one event loop holds open; beyond it a client is told to retry later (200 with retry:).")
+    var maxStreamsPerLoop = StreamLimits().perLoop
+
+    @Option(help: "Streams one client address holds open across loops; beyond it, told to retry later.")
+    var maxStreamsPerClient = StreamLimits().perClient
+
+    @Option(
+        help: "Events each store keeps for clients that reconnect with Last-Event-ID; older ones are told to refetch.")
+    var eventHistory = TodoEventSettings().historyLength
+
+    @Option(help: "How often a quiet stream sends a comment, so proxies and idle timers keep it open.")
+    var eventHeartbeat = DurationArgument(TodoEventSettings().heartbeat)
+
+    @Option(help: "How long a client waits before reconnecting a stream that ended (retry:).")
+    var eventRetry = DurationArgument(TodoEventSettings().retry)
+
+    func validate() throws {
+        guard maxStreamsPerLoop >= 0, maxStreamsPerClient >= 0 else {
+            throw ValidationError("--max-streams-per-loop and --max-streams-per-client must be 0 or more.")
+        }
+        guard eventHistory >= 1 else { throw ValidationError("--event-history must be at least 1.") }
+        guard eventHeartbeat.duration >= .seconds(1) else {
+            throw ValidationError("--event-heartbeat must be at least 1s.")
+        }
+    }
+
+    /// The limits the stream stage enforces.
+    var limits: StreamLimits {
+        StreamLimits(perLoop: maxStreamsPerLoop, perClient: maxStreamsPerClient)
+    }
+
+    /// How the todo streams behave.
+    var todoEvents: TodoEventSettings {
+        TodoEventSettings(retry: eventRetry.duration, heartbeat: eventHeartbeat.duration, historyLength: eventHistory)
+    }
+}

@@ -1,0 +1,49 @@
+public import Foundation
+
+/// One committed change to a todo store, as its subscribers learn of it (`GET /todos/events`).
+public struct TodoEvent: Sendable, Equatable {
+    /// Where the event stands in its store's history.
+    public var id: TodoEventID
+    /// What changed.
+    public var change: Change
+
+    /// What a write did to the store, in as much detail as a client needs to follow without a
+    /// refetch.
+    public enum Change: Sendable, Equatable {
+        /// A todo was created (POST, or a PUT on an id that did not exist).
+        case created(Todo)
+        /// A todo was changed (PUT, PATCH).
+        case updated(Todo)
+        /// These todos were removed (`DELETE /todos/{id}`, `DELETE /todos`).
+        case deleted([UUID])
+        /// The list has this order now (`POST /todos/reorder`).
+        case reordered([UUID])
+        /// The whole store changed at once (a reset, an import), or the client's place in the
+        /// history is gone: fetch the list again.
+        case refetch
+    }
+
+    /// An event at `id`.
+    public init(id: TodoEventID, change: Change) {
+        self.id = id
+        self.change = change
+    }
+}
+
+extension TodoEvent.Change {
+    /// What `change` did, given its `outcome`; `nil` when nothing changed that a client sees (a
+    /// filtered delete that matched no todo).
+    public init?(_ change: TodoChange, _ outcome: TodoWriteOutcome) {
+        switch outcome {
+        case .saved(let todo, let created):
+            self = created ? .created(todo) : .updated(todo)
+        case .deleted(let ids):
+            guard !ids.isEmpty else { return nil }
+            self = .deleted(ids)
+        case .reordered(let todos):
+            self = .reordered(todos.map(\.id))
+        case .imported:
+            self = .refetch
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Synchronization
+
+/// One todo store's change feed: every committed change becomes a `TodoEvent`, kept in a bounded
+/// history and handed to every subscriber, in order.
+///
+/// A subscriber names the last event it saw (`Last-Event-ID`) and gets what it missed, then every
+/// new event, with nothing twice and nothing out of order: the history is read and the subscriber
+/// joins under one lock, the same lock a new event is appended under. One whose place is older than
+/// the history — or from another history — gets a single `refetch` instead. Thread-safe: writes
+/// publish from any loop, and each subscriber reads on its own.
+///
+/// ```swift
+/// for await events in log.subscribe(after: lastEventID) { … }
+/// ```
+public final class TodoEventLog: Sendable {
+    /// When this history began: the epoch of its ids.
+    public let epoch: Int64
+    private let state: Mutex<State>
+
+    private struct State: ~Copyable {
+        /// The history, oldest first, as long as the last publisher asked.
+        var history: [TodoEvent] = []
+        /// The sequence of the last event, 0 before the first.
+        var last: Int64 = 0
+        var subscribers: [Int: AsyncStream<[TodoEvent]>.Continuation] = [:]
+        var nextSubscriber = 0
+    }
+
+    /// An empty history, begun now.
+    public init() {
+        epoch = Self.newEpoch()
+        state = Mutex(State())
+    }
+
+    /// The id of the last event, or the place before the first.
+    public var lastID: TodoEventID {
+        TodoEventID(epoch: epoch, sequence: state.withLock { $0.last })
+    }
+
+    /// How many subscribers are listening now.
+    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// Records `change` as the next event, keeping the last `historyLength` (`--event-history`),
+    /// and hands it to every subscriber.
+    public func publish(_ change: TodoEvent.Change, historyLength: Int) {
+        state.withLock { state in
+            state.last += 1
+            let event = TodoEvent(id: TodoEventID(epoch: epoch, sequence: state.last), change: change)
+            let overflow = state.history.count + 1 - max(1, historyLength)
+            if overflow > 0 { state.history.removeFirst(overflow) }
+            state.history.append(event)
+            for subscriber in state.subscribers.values { subscriber.yield([event]) }
+        }
+    }
+
+    /// The events after `lastSeen` that are still in the history, then every new one, each batch as
+    /// it comes. Without `lastSeen`, only new ones; with one the history no longer holds (or from
+    /// another history), a single `refetch` at the current place first. Ends when the log is closed.
+    public func subscribe(after lastSeen: TodoEventID?) -> AsyncStream<[TodoEvent]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [TodoEvent].self)
+        let closed = state.withLock { state -> Bool in
+            if let lastSeen {
+                let missed = Self.missed(after: lastSeen, in: state.history, last: state.last, epoch: epoch)
+                if let missed {
+                    if !missed.isEmpty { continuation.yield(missed) }
+                } else {
+                    let here = TodoEventID(epoch: epoch, sequence: state.last)
+                    continuation.yield([TodoEvent(id: here, change: .refetch)])
+                }
+            }
+            guard state.nextSubscriber >= 0 else { return true }
+            let key = state.nextSubscriber
+            state.nextSubscriber += 1
+            state.subscribers[key] = continuation
+            continuation.onTermination = { [weak self] _ in
+                _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) }
+            }
+            return false
+        }
+        if closed { continuation.finish() }
+        return stream
+    }
+
+    /// Ends every subscription, now and to come, each with a last `refetch`: the store is gone (its
+    /// sandbox was dropped), and a client that reconnects reads the one made in its place.
+    public func close() {
+        let (subscribers, last) = state.withLock { state in
+            state.nextSubscriber = -1
+            defer { state.subscribers = [:] }
+            return (Array(state.subscribers.values), state.last)
+        }
+        let refetch = TodoEvent(id: TodoEventID(epoch: epoch, sequence: last), change: .refetch)
+        for subscriber in subscribers {
+            subscriber.yield([refetch])
+            subscriber.finish()
+        }
+    }
+
+    /// The events after `lastSeen`, or `nil` when the history cannot say: another epoch, a place
+    /// older than the history's first event, or one not reached yet.
+    private static func missed(after lastSeen: TodoEventID, in history: [TodoEvent], last: Int64, epoch: Int64)
+        -> [TodoEvent]?
+    {
+        guard lastSeen.epoch == epoch, lastSeen.sequence <= last else { return nil }
+        let first = history.first?.id.sequence ?? last + 1
+        guard lastSeen.sequence >= first - 1 else { return nil }
+        return Array(history.drop { $0.id.sequence <= lastSeen.sequence })
+    }
+
+    private static let lastEpoch = Atomic<Int64>(0)
+
+    /// Now in milliseconds, or one past the last epoch handed out if that is later: two histories
+    /// begun in the same millisecond still differ.
+    private static func newEpoch() -> Int64 {
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        while true {
+            let last = lastEpoch.load(ordering: .relaxed)
+            let next = max(now, last + 1)
+            if lastEpoch.compareExchange(expected: last, desired: next, ordering: .relaxed).exchanged { return next }
+        }
+    }
+}

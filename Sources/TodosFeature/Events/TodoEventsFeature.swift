@@ -1,0 +1,86 @@
+import Dependencies
+public import HTTPKit
+public import Reducers
+
+/// `GET /todos/events`: the todo store's changes as server-sent events, for as long
+/// as the client listens.
+///
+/// The canonical long-living effect, seen from the server: the request opens the stream and starts
+/// two effects that never end by themselves — the store's change feed and a heartbeat — and each
+/// action they send becomes one chunk of the answer. They are cancelled when the client leaves, a
+/// client that stops reading is cut, or the server drains; the feed ends by itself only when its
+/// store is dropped, and then so does the stream.
+public struct TodoEventsFeature: Reducer, Sendable {
+    /// One subscription's state: the stream's head and the chunk it sends next.
+    public struct State: RespondingState, Equatable {
+        public var response: Response?
+        public var stream: StreamedBody?
+        /// Where the todos in the events point: the subscriber's own base URL.
+        public var baseURL = ""
+
+        public static var mayStream: Bool { true }
+
+        /// A subscription not yet started.
+        public init() {}
+    }
+
+    /// The public request; the feed's and the clock's actions.
+    public enum Action: RoutableAction {
+        case request(TodoEventsRequest)
+        case `internal`(Internal)
+    }
+
+    /// What the effects send.
+    public enum Internal: Sendable, Equatable {
+        /// Events from the feed: missed ones on resuming, then each new one.
+        case received([TodoEvent])
+        /// The heartbeat interval passed.
+        case heartbeat
+        /// The feed ended: the store is gone.
+        case feedEnded
+    }
+
+    /// Creates the feature; its timings come from `\.todoEventSettings`.
+    public init() {}
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .request(let request):
+            state.baseURL = request.baseURL
+            state.response = .eventStream()
+            @Dependency(\.todoEventSettings) var settings
+            var stream = StreamedBody()
+            stream.send(ServerSentEvent.retry(after: settings.retry))
+            state.stream = stream
+            @Dependency(\.todoEvents) var events
+            @Dependency(\.continuousClock) var clock
+            let (lastSeen, heartbeat) = (request.lastEventID, settings.heartbeat)
+            return .merge(
+                .run { send in
+                    for await batch in events.subscribe(after: lastSeen) {
+                        await send(.internal(.received(batch)))
+                    }
+                    await send(.internal(.feedEnded))
+                },
+                .run { send in
+                    while true {
+                        try await clock.sleep(for: heartbeat)
+                        await send(.internal(.heartbeat))
+                    }
+                }
+            )
+
+        case .internal(.received(let events)):
+            state.stream?.send(events.flatMap { $0.serverSent(baseURL: state.baseURL) })
+            return .none
+
+        case .internal(.heartbeat):
+            state.stream?.send(ServerSentEvent.comment("heartbeat"))
+            return .none
+
+        case .internal(.feedEnded):
+            state.stream?.end()
+            return .none
+        }
+    }
+}

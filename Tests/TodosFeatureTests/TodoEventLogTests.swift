@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import TodosFeature
+
+/// The change feed's promises: a subscriber gets what it missed and then every new event, nothing
+/// twice and nothing out of order; a place the history no longer holds becomes one `refetch`.
+@Suite("TodoEventLog")
+struct TodoEventLogTests {
+    static let ids = (1...5).map { UUID(uuidString: "00000000-0000-4000-8000-00000000000\($0)") ?? UUID() }
+
+    /// The next batch `events` hands out, or `nil` once it has ended.
+    func next(_ events: inout AsyncStream<[TodoEvent]>.AsyncIterator) async -> [TodoEvent]? {
+        await events.next()
+    }
+
+    @Test("resuming after an event in the history gets every later one, then the live ones, in order")
+    func resume() async {
+        let log = TodoEventLog()
+        let length = 10
+        for id in Self.ids.prefix(3) { log.publish(.deleted([id]), historyLength: length) }
+        var events = log.subscribe(after: TodoEventID(epoch: log.epoch, sequence: 1)).makeAsyncIterator()
+        log.publish(.deleted([Self.ids[3]]), historyLength: length)
+        #expect(await next(&events)?.map(\.id.sequence) == [2, 3], "missed, in one batch")
+        #expect(await next(&events)?.map(\.change) == [.deleted([Self.ids[3]])], "then live")
+    }
+
+    @Test("a first connection gets only what comes after it")
+    func fromNow() async {
+        let log = TodoEventLog()
+        log.publish(.refetch, historyLength: 10)
+        var events = log.subscribe(after: nil).makeAsyncIterator()
+        log.publish(.deleted([Self.ids[0]]), historyLength: 10)
+        #expect(await next(&events)?.map(\.id) == [TodoEventID(epoch: log.epoch, sequence: 2)])
+    }
+
+    @Test(
+        "a place older than the history, from another history or not reached yet becomes one refetch at the current place",
+        arguments: [(0, 1), (0, 2), (-1, 3), (0, 99)] as [(Int64, Int64)])
+    func refetch(epochOffset: Int64, sequence: Int64) async {
+        let log = TodoEventLog()
+        let length = 2
+        for id in Self.ids { log.publish(.deleted([id]), historyLength: length) }
+        var events = log.subscribe(after: TodoEventID(epoch: log.epoch + epochOffset, sequence: sequence))
+            .makeAsyncIterator()
+        #expect(await next(&events) == [TodoEvent(id: TodoEventID(epoch: log.epoch, sequence: 5), change: .refetch)])
+    }
+
+    @Test("the last event in the history resumes with nothing missed; the history keeps only its length")
+    func edges() async {
+        let log = TodoEventLog()
+        let length = 2
+        for id in Self.ids.prefix(3) { log.publish(.deleted([id]), historyLength: length) }
+        var atEnd = log.subscribe(after: log.lastID).makeAsyncIterator()
+        var beforeOldest = log.subscribe(after: TodoEventID(epoch: log.epoch, sequence: 1)).makeAsyncIterator()
+        log.publish(.refetch, historyLength: 10)
+        #expect(await next(&atEnd)?.map(\.id.sequence) == [4])
+        #expect(await next(&beforeOldest)?.map(\.id.sequence) == [2, 3], "1 is the place before the oldest kept")
+    }
+
+    @Test("closing ends every subscription with a refetch, and later ones at once")
+    func close() async {
+        let log = TodoEventLog()
+        var open = log.subscribe(after: nil).makeAsyncIterator()
+        log.close()
+        #expect(await next(&open)?.map(\.change) == [.refetch])
+        #expect(await next(&open) == nil)
+        var later = log.subscribe(after: nil).makeAsyncIterator()
+        #expect(await next(&later) == nil)
+        #expect(log.subscriberCount == 0)
+    }
+
+    @Test("a subscriber that stops listening is forgotten")
+    func leave() async throws {
+        let log = TodoEventLog()
+        let listening = Task {
+            for await _ in log.subscribe(after: nil) {}
+        }
+        while log.subscriberCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        listening.cancel()
+        await listening.value
+        #expect(log.subscriberCount == 0)
+    }
+
+    @Test(
+        "ids read back as written; anything else is not an id",
+        arguments: ["", "1", "a-1", "1-", "-1", "1-2-3", "1-x", " 1-2"])
+    func ids(malformed: String) {
+        #expect(TodoEventID(malformed) == nil)
+        #expect(TodoEventID("1764432000123-17") == TodoEventID(epoch: 1_764_432_000_123, sequence: 17))
+    }
+}

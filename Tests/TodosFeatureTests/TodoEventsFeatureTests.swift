@@ -1,0 +1,111 @@
+import CasePathsCore
+import Clocks
+import Dependencies
+import Foundation
+import HTTPKit
+import Reducers
+import ReducersTesting
+import Testing
+
+@testable import TodosFeature
+
+/// `GET /todos/events` as a long-living effect, step by step: the stream opens, each change and each
+/// quiet interval is one chunk, and the effects end when the client leaves or the store goes.
+@Suite("TodoEventsFeature reducer")
+struct TodoEventsFeatureTests {
+    static let base = "http://localhost:8080/sandboxes/demo"
+    static let todo = TodosSeed.demo[0]
+
+    func makeStore(events: TodoEventLog, clock: TestClock<Duration>) -> TestStore<TodoEventsFeature> {
+        TestStore(initialState: TodoEventsFeature.State()) {
+            TodoEventsFeature()
+        } withDependencies: {
+            $0.todoEventSettings = TodoEventSettings(retry: .seconds(3), heartbeat: .seconds(15))
+            $0.todoEvents = events
+            $0.continuousClock = clock
+        } isFinished: {
+            $0.stream?.isEnded == true
+        }
+    }
+
+    /// A stream that has sent `chunks`, in order.
+    func streamed(_ chunks: [UInt8]...) -> StreamedBody {
+        var stream = StreamedBody()
+        for chunk in chunks { stream.send(chunk) }
+        return stream
+    }
+
+    func waitForSubscriber(_ events: TodoEventLog) async throws {
+        while events.subscriberCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    }
+
+    @Test(
+        "the stream opens with retry; a change is one event with the subscriber's URLs; quiet, a heartbeat; leaving ends both effects"
+    )
+    func subscription() async throws {
+        let (events, clock) = (TodoEventLog(), TestClock())
+        let store = makeStore(events: events, clock: clock)
+        let retry = Array("retry: 3000\n\n".utf8)
+        await store.send(TodoEventsRequest(lastEventID: nil, baseURL: Self.base)) {
+            $0.baseURL = Self.base
+            $0.response = .eventStream()
+            $0.stream = streamed(retry)
+        }
+        try await waitForSubscriber(events)
+        events.publish(.updated(Self.todo), historyLength: 10)
+        let event = Array(
+            """
+            id: \(events.epoch)-1
+            data: {"type":"updated","todo":{"id":"deadbeef-dead-beef-dead-beefdeadbeef","description":"Check Mail",\
+            "isComplete":false,"order":0,"createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:00:00Z",\
+            "url":"\(Self.base)/todos/deadbeef-dead-beef-dead-beefdeadbeef"}}
+
+
+            """.utf8)
+        await store.receive(\.internal.received) {
+            $0.stream = streamed(retry, event)
+        }
+        await clock.advance(by: .seconds(15))
+        await store.receive(\.internal.heartbeat) {
+            $0.stream = streamed(retry, event, Array(": heartbeat\n\n".utf8))
+        }
+        store.cancelAll()
+        await store.finish()
+        #expect(events.subscriberCount == 0, "the feed's effect was cancelled with the stream")
+    }
+
+    @Test("resuming sends what was missed in one chunk; a store that goes ends the stream")
+    func resumeThenStoreGone() async throws {
+        let (events, clock) = (TodoEventLog(), TestClock())
+        events.publish(.deleted([Self.todo.id]), historyLength: 10)
+        events.publish(.reordered([Self.todo.id]), historyLength: 10)
+        let store = makeStore(events: events, clock: clock)
+        let retry = Array("retry: 3000\n\n".utf8)
+        await store.send(TodoEventsRequest(lastEventID: TodoEventID(epoch: events.epoch, sequence: 0), baseURL: "")) {
+            $0.response = .eventStream()
+            $0.stream = streamed(retry)
+        }
+        let missed = Array(
+            """
+            id: \(events.epoch)-1
+            data: {"type":"deleted","ids":["deadbeef-dead-beef-dead-beefdeadbeef"]}
+
+            id: \(events.epoch)-2
+            data: {"type":"reordered","ids":["deadbeef-dead-beef-dead-beefdeadbeef"]}
+
+
+            """.utf8)
+        await store.receive(\.internal.received) {
+            $0.stream = streamed(retry, missed)
+        }
+        try await waitForSubscriber(events)
+        events.close()
+        await store.receive(\.internal.received) {
+            $0.stream = streamed(retry, missed, Array("id: \(events.epoch)-2\ndata: {\"type\":\"refetch\"}\n\n".utf8))
+        }
+        await store.receive(\.internal.feedEnded) {
+            $0.stream?.end()
+        }
+        await store.finish()
+    }
+}
