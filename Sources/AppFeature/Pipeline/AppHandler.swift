@@ -38,12 +38,12 @@ public struct AppHandler: HTTPHandler {
             outer.append(JournalStage())
             routed.append(DemoControlStage(logger: Logger(label: "counterpart.controls")))
         }
+        routed += [RateLimitStage(trustProxy: settings.trustProxy), IdempotencyStage()]
         let streams = StreamAdmission(limits: settings.streamLimits, refused: metrics.streamsRefused)
-        routed += [
-            StreamLimitStage(admission: streams, limits: settings.streamLimits, trustProxy: settings.trustProxy),
-            RateLimitStage(trustProxy: settings.trustProxy), IdempotencyStage(),
+        let forStreams = [
+            StreamLimitStage(admission: streams, limits: settings.streamLimits, trustProxy: settings.trustProxy)
         ]
-        pipeline = Pipeline(outer: outer, routed: routed) { flow in
+        pipeline = Pipeline(outer: outer, forStreams: forStreams, routed: routed) { flow in
             var context = RouteContext.resolve(
                 for: flow.request,
                 publicURL: settings.publicURL,

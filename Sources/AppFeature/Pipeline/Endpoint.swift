@@ -14,6 +14,8 @@ public final class Endpoint: Sendable {
     public let routes: any Routes
     /// Whether the endpoint is a domain, the service routes or `/__admin`.
     public let role: EndpointRole
+    /// Whether any of its routes answers with a stream (`Routes.mayStream`), read once.
+    public let mayStream: Bool
     /// Routes a request and runs a store for it, with the given dependency values or else the
     /// endpoint's. A closure made in `init`, so that it is compiled for the concrete reducer wherever
     /// an endpoint is built with one (`App`): a store started from an unspecialized generic context
@@ -31,6 +33,7 @@ public final class Endpoint: Sendable {
     ) where R.State: RespondingState, R.Action: RoutableAction, R.Action.Request == Table.Request, R: Sendable {
         self.routes = routes
         self.role = role
+        mayStream = routes.mayStream
         answer = { request, context, overrides, responder in
             let route: Table.Request
             do throws(RouteError) {

@@ -44,6 +44,10 @@ public protocol Routes<Request>: Sendable {
     /// Whether `request` can be answered from part of the data (`RouteContext.partialResults`).
     func answersPartially(_ request: ServerRequest) -> Bool
 
+    /// Whether any of these routes answers with a stream: only then do its requests pass the
+    /// stages for streams.
+    var mayStream: Bool { get }
+
     /// Whether `request` is answered with a stream (server-sent events), which counts against the
     /// stream limits instead of the request deadline.
     func streams(_ request: ServerRequest) -> Bool
@@ -67,6 +71,9 @@ extension Routes {
 
     /// No partial answers, the default.
     public func answersPartially(_ request: ServerRequest) -> Bool { false }
+
+    /// No streams, the default.
+    public var mayStream: Bool { false }
 
     /// No streams, the default.
     public func streams(_ request: ServerRequest) -> Bool { false }

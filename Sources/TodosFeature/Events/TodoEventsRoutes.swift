@@ -21,6 +21,8 @@ public struct TodoEventsRoutes: Routes {
     /// Server-sent events only: an `Accept` that rules them out is answered 406.
     public func offeredTypes(for path: String) -> [String] { [MediaType.eventStream] }
 
+    public var mayStream: Bool { true }
+
     public func streams(_ request: ServerRequest) -> Bool { request.method == .get }
 
     public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> TodoEventsRequest {
