@@ -1,6 +1,7 @@
 public import Dependencies
 import EventHTTP
 public import Logging
+public import TodosFeature
 
 /// The application: the service routes, the sandboxes, and every domain of `App.domains`, in
 /// routing order.
@@ -11,11 +12,14 @@ public import Logging
 /// are on only with `--dev`; without it `/__admin` paths are unknown: 404.
 public enum App {
     /// The sample domains, in routing order; `POST /__admin/reset` reports them in this order too.
-    public static let domains = domains(pins: .demo)
+    public static let domains = domains()
 
-    /// The sample domains, a new store's pins being `pins` (`counterpart seed --dataset pins-1m`).
-    public static func domains(pins: PinDataset) -> [Domain] {
-        [.todos, .repoSearch, .mapPins(pins), .newsletter]
+    /// The sample domains, a new store's pins being `pins` (`counterpart seed --dataset pins-1m`),
+    /// the todos' event streams as `todoEvents` says (`serve`'s live-update options).
+    public static func domains(pins: PinDataset = .demo, todoEvents: TodoEventSettings = TodoEventSettings())
+        -> [Domain]
+    {
+        [.todos(todoEvents), .repoSearch, .mapPins(pins), .newsletter]
     }
 
     /// The handler serving `domains` with `settings`. `dependencies` overrides what every store

@@ -48,7 +48,7 @@ public struct PostgresDomain: Sendable {
     public static let all: [PostgresDomain] = [.todos, .repoSearch, .mapPins, .newsletter]
 
     static let todos = PostgresDomain(
-        name: Domain.todos.name, migrations: TodosMigrations.postgres,
+        name: Domain.todos().name, migrations: TodosMigrations.postgres,
         stores: { database, place in TodoRepository.postgres(database, sandbox: place.partition).placed(at: place) },
         dropSandbox: TodoRepository.dropSandbox)
 

@@ -87,7 +87,7 @@ private func fill(
         throw ValidationError("--database \(database): \(command) needs a SQLite file path or a postgres:// URL.")
     }
     let opened = try await AppDatabase.open(
-        location, readers: 1, seed: seed, domains: App.domains(pins: pins), emptyDomains: [Domain.todos.name],
+        location, readers: 1, seed: seed, domains: App.domains(pins: pins), emptyDomains: [Domain.todos().name],
         postgres: .ofThisBuild(logger: Logger(label: "counterpart.\(command)")))
     do {
         try await opened.claim(dataset: dataset)

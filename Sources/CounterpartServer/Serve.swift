@@ -52,11 +52,13 @@ struct Serve: AsyncParsableCommand {
         IssueReporters.current = [LoggingIssueReporter(logger: logger)]
         let metrics = AppMetrics()
         MetricsSystem.bootstrap(metrics.factory)
+        let appDomains = App.domains(todoEvents: streams.todoEvents)
         let database: AppDatabase
         do {
             database = try await AppDatabase.open(
                 storage.database.location, readers: server.loops, sqliteLocking: storage.sqliteLocking,
-                seed: storage.seed, metrics: metrics, postgres: .ofThisBuild(limits: postgres.limits, logger: logger))
+                seed: storage.seed, domains: appDomains, metrics: metrics,
+                postgres: .ofThisBuild(limits: postgres.limits, logger: logger))
         } catch {
             logger.critical(
                 "cannot open the database",
@@ -83,7 +85,6 @@ struct Serve: AsyncParsableCommand {
                 flags: DemoControls.Flags(latency: demo.latency?.milliseconds, faultRate: demo.faultRate),
                 seed: database.seed,
                 scenarios: database.failScenarioCounts, journal: database.journal)
-            $0.todoEventSettings = streams.todoEvents
             $0.newsletterPolicy = NewsletterPolicy(
                 tokenLifetime: domains.tokenTTL.duration.components.seconds, addressLimiter: rateLimiter)
         }
@@ -92,7 +93,8 @@ struct Serve: AsyncParsableCommand {
                 publicURL: server.publicURL, defaultHost: "\(server.host):\(server.port)", webURL: server.webURL,
                 trustProxy: server.trustProxy, dev: demo.dev, sandboxLimits: storage.sandboxLimits,
                 streamLimits: streams.limits),
-            accessLog: server.accessLog ? Logger(label: "counterpart.access") : nil
+            accessLog: server.accessLog ? Logger(label: "counterpart.access") : nil,
+            domains: appDomains
         )
         let httpServer = HTTPServer(configuration: serverConfiguration, handler: handler, logger: logger)
         metrics.observe(server: { httpServer.statistics() }, cache: cache)

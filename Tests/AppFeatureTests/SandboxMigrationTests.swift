@@ -42,7 +42,7 @@ struct SandboxMigrationTests {
             try older.close()
         }
         let database = try await AppDatabase.open(
-            .sqliteFile(path: path), readers: 1, emptyDomains: [Domain.todos.name])
+            .sqliteFile(path: path), readers: 1, emptyDomains: [Domain.todos().name])
         let todos = try await database.repositories.todoRepository.list(.all)
         #expect(todos.map(\.description) == ["From before"])
         #expect(todos.first?.order == 7)

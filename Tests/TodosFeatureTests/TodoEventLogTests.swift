@@ -16,11 +16,10 @@ struct TodoEventLogTests {
 
     @Test("resuming after an event in the history gets every later one, then the live ones, in order")
     func resume() async {
-        let log = TodoEventLog()
-        let length = 10
-        for id in Self.ids.prefix(3) { log.publish(.deleted([id]), historyLength: length) }
+        let log = TodoEventLog(historyLength: 10)
+        for id in Self.ids.prefix(3) { log.publish(.deleted([id])) }
         var events = log.subscribe(after: TodoEventID(epoch: log.epoch, sequence: 1)).makeAsyncIterator()
-        log.publish(.deleted([Self.ids[3]]), historyLength: length)
+        log.publish(.deleted([Self.ids[3]]))
         #expect(await next(&events)?.map(\.id.sequence) == [2, 3], "missed, in one batch")
         #expect(await next(&events)?.map(\.change) == [.deleted([Self.ids[3]])], "then live")
     }
@@ -28,9 +27,9 @@ struct TodoEventLogTests {
     @Test("a first connection gets only what comes after it")
     func fromNow() async {
         let log = TodoEventLog()
-        log.publish(.refetch, historyLength: 10)
+        log.publish(.refetch)
         var events = log.subscribe(after: nil).makeAsyncIterator()
-        log.publish(.deleted([Self.ids[0]]), historyLength: 10)
+        log.publish(.deleted([Self.ids[0]]))
         #expect(await next(&events)?.map(\.id) == [TodoEventID(epoch: log.epoch, sequence: 2)])
     }
 
@@ -38,9 +37,8 @@ struct TodoEventLogTests {
         "a place older than the history, from another history or not reached yet becomes one refetch at the current place",
         arguments: [(0, 1), (0, 2), (-1, 3), (0, 99)] as [(Int64, Int64)])
     func refetch(epochOffset: Int64, sequence: Int64) async {
-        let log = TodoEventLog()
-        let length = 2
-        for id in Self.ids { log.publish(.deleted([id]), historyLength: length) }
+        let log = TodoEventLog(historyLength: 2)
+        for id in Self.ids { log.publish(.deleted([id])) }
         var events = log.subscribe(after: TodoEventID(epoch: log.epoch + epochOffset, sequence: sequence))
             .makeAsyncIterator()
         #expect(await next(&events) == [TodoEvent(id: TodoEventID(epoch: log.epoch, sequence: 5), change: .refetch)])
@@ -48,12 +46,11 @@ struct TodoEventLogTests {
 
     @Test("the last event in the history resumes with nothing missed; the history keeps only its length")
     func edges() async {
-        let log = TodoEventLog()
-        let length = 2
-        for id in Self.ids.prefix(3) { log.publish(.deleted([id]), historyLength: length) }
+        let log = TodoEventLog(historyLength: 2)
+        for id in Self.ids.prefix(3) { log.publish(.deleted([id])) }
         var atEnd = log.subscribe(after: log.lastID).makeAsyncIterator()
         var beforeOldest = log.subscribe(after: TodoEventID(epoch: log.epoch, sequence: 1)).makeAsyncIterator()
-        log.publish(.refetch, historyLength: 10)
+        log.publish(.refetch)
         #expect(await next(&atEnd)?.map(\.id.sequence) == [4])
         #expect(await next(&beforeOldest)?.map(\.id.sequence) == [2, 3], "1 is the place before the oldest kept")
     }

@@ -18,9 +18,8 @@ struct TodoEventsFeatureTests {
 
     func makeStore(events: TodoEventLog, clock: TestClock<Duration>) -> TestStore<TodoEventsFeature> {
         TestStore(initialState: TodoEventsFeature.State()) {
-            TodoEventsFeature()
+            TodoEventsFeature(TodoEventSettings(retry: .seconds(3), heartbeat: .seconds(15)))
         } withDependencies: {
-            $0.todoEventSettings = TodoEventSettings(retry: .seconds(3), heartbeat: .seconds(15))
             $0.todoEvents = events
             $0.continuousClock = clock
         } isFinished: {
@@ -52,7 +51,7 @@ struct TodoEventsFeatureTests {
             $0.stream = streamed(retry)
         }
         try await waitForSubscriber(events)
-        events.publish(.updated(Self.todo), historyLength: 10)
+        events.publish(.updated(Self.todo))
         let event = Array(
             """
             id: \(events.epoch)-1
@@ -77,8 +76,8 @@ struct TodoEventsFeatureTests {
     @Test("resuming sends what was missed in one chunk; a store that goes ends the stream")
     func resumeThenStoreGone() async throws {
         let (events, clock) = (TodoEventLog(), TestClock())
-        events.publish(.deleted([Self.todo.id]), historyLength: 10)
-        events.publish(.reordered([Self.todo.id]), historyLength: 10)
+        events.publish(.deleted([Self.todo.id]))
+        events.publish(.reordered([Self.todo.id]))
         let store = makeStore(events: events, clock: clock)
         let retry = Array("retry: 3000\n\n".utf8)
         await store.send(TodoEventsRequest(lastEventID: TodoEventID(epoch: events.epoch, sequence: 0), baseURL: "")) {

@@ -2,49 +2,54 @@ import Dependencies
 public import TodosFeature
 
 extension Domain {
-    /// The todo list (api.md §2) and its Todo-Backend view; every sandbox has its own todos.
-    public static let todos = Domain(
-        name: "todos",
-        summaryKey: "todos",
-        endpoints: { dependencies in
-            [
-                Endpoint(
-                    routes: TodoEventsRoutes(), reducer: TodoEventsFeature(), initialState: { .init() },
-                    dependencies: dependencies),
-                Endpoint(
-                    routes: TodosRoutes(), reducer: TodosFeature(), initialState: { .init() },
-                    dependencies: dependencies),
-                Endpoint(
-                    routes: TodoBackendRoutes(), reducer: TodosFeature(), initialState: { .init() },
-                    dependencies: dependencies),
-            ]
-        },
-        links: [IndexLink("todos", "/todos"), IndexLink("todoBackend", "/todo-backend")],
-        sqliteMigrations: TodosMigrations.all,
-        store: DomainStore(
-            memory: { place in TodoRepository.inMemory().placed(at: place) },
-            sqlite: { file, place in
-                TodoRepository.sqlite(file.writer, sandbox: place.partition, reads: file.reads).placed(at: place)
+    /// The todo list (api.md §2), its Todo-Backend view and its event stream, which `events`
+    /// times and bounds; every sandbox has its own todos.
+    public static func todos(_ events: TodoEventSettings = TodoEventSettings()) -> Domain {
+        Domain(
+            name: "todos",
+            summaryKey: "todos",
+            endpoints: { dependencies in
+                [
+                    Endpoint(
+                        routes: TodoEventsRoutes(), reducer: TodoEventsFeature(events), initialState: { .init() },
+                        dependencies: dependencies),
+                    Endpoint(
+                        routes: TodosRoutes(), reducer: TodosFeature(), initialState: { .init() },
+                        dependencies: dependencies),
+                    Endpoint(
+                        routes: TodoBackendRoutes(), reducer: TodosFeature(), initialState: { .init() },
+                        dependencies: dependencies),
+                ]
             },
-            dropSQLiteSandbox: TodoRepository.dropSandbox,
-            reset: { values in
-                _ = try await values.todoRepository.write(.resetTo(TodosSeed.demo))
-                return TodosSeed.demo.count
-            },
-            fill: { values in _ = try await values.todoRepository.write(.importAll(TodosSeed.demo)) },
-            closed: { values in values.todoEvents.close() }),
-        hotDependencies: { values in
-            values.todoRepository = values.todoRepository
-            values.todoEvents = values.todoEvents
-        }
-    )
+            links: [IndexLink("todos", "/todos"), IndexLink("todoBackend", "/todo-backend")],
+            sqliteMigrations: TodosMigrations.all,
+            store: DomainStore(
+                memory: { place in TodoRepository.inMemory().placed(at: place, history: events.historyLength) },
+                sqlite: { file, place in
+                    TodoRepository.sqlite(file.writer, sandbox: place.partition, reads: file.reads)
+                        .placed(at: place, history: events.historyLength)
+                },
+                dropSQLiteSandbox: TodoRepository.dropSandbox,
+                reset: { values in
+                    _ = try await values.todoRepository.write(.resetTo(TodosSeed.demo))
+                    return TodosSeed.demo.count
+                },
+                fill: { values in _ = try await values.todoRepository.write(.importAll(TodosSeed.demo)) },
+                closed: { values in values.todoEvents.close() }),
+            hotDependencies: { values in
+                values.todoRepository = values.todoRepository
+                values.todoEvents = values.todoEvents
+            }
+        )
+    }
 }
 
 extension TodoRepository {
     /// This store as `place` serves it, whatever its backend: timed, publishing its changes to a
-    /// feed of its own (`GET /todos/events`), and in a named sandbox with data versions of its own.
-    public func placed(at place: StorePlace) -> StoreSetter {
-        let events = TodoEventLog()
+    /// feed of its own that keeps the last `history` (`GET /todos/events`), and in a named sandbox
+    /// with data versions of its own.
+    public func placed(at place: StorePlace, history: Int = TodoEventSettings().historyLength) -> StoreSetter {
+        let events = TodoEventLog(historyLength: history)
         var store = timed(by: place.metrics).publishing(to: events)
         if place.sandbox != nil { store = store.withVersionsOfItsOwn() }
         return { [store] values in

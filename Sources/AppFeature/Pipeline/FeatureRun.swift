@@ -26,36 +26,25 @@ enum FeatureRun {
     )
     where R.State: RespondingState, R.Action: RoutableAction, R: Sendable {
         let waiting = EffectWait()
+        let stalled = stallReport(R.self, responder: responder)
+        // Chosen by the feature's type, so a feature that never streams gets the observer it had
+        // before streams existed: closures that capture one value each allocate no context.
         let delivery = R.State.mayStream ? StreamDelivery(responder: responder) : nil
-        let observer = StoreObserver<R.State, R.Action>(
-            didReduce: { _, state in
-                waiting.didReduce()
-                if let delivery, let stream = state.stream, let head = state.response {
-                    delivery.deliver(stream, head: head)
-                }
-            },
-            isFinished: { state in
-                guard state.response != nil else { return false }
-                guard let delivery, state.stream != nil else { return true }
-                return !delivery.isOpen
-            },
-            didFinish: { state in
-                if let delivery, state.stream != nil { return delivery.finished() }
-                if let response = state.response {
-                    responder.send(response, repositoryDuration: waiting.elapsedMilliseconds)
-                }
-            },
-            didStall: { state, lastAction in
-                reportIssue(
-                    """
-                    \(R.self) stopped without answering \(responder.request.method.rawValue) \(responder.request.path) \
-                    (request \(responder.request.id)); the last action it reduced was \(lastAction). Every request \
-                    must end with `state.response` set: set it in the reducer case that handles that action.
-                    """
+        let observer: StoreObserver<R.State, R.Action> =
+            if let delivery {
+                delivery.observer(waiting: waiting, stalled: stalled)
+            } else {
+                StoreObserver(
+                    didReduce: { _, _ in waiting.didReduce() },
+                    isFinished: { $0.response != nil },
+                    didFinish: { state in
+                        if let response = state.response {
+                            responder.send(response, repositoryDuration: waiting.elapsedMilliseconds)
+                        }
+                    },
+                    didStall: stalled
                 )
-                responder.send(.problem(.internalError(cause: "\(R.self) stopped without answering (reported above)")))
             }
-        )
         let loop = responder.exchange.loop
         let store = Store(
             initialState: initialState,
@@ -70,6 +59,21 @@ enum FeatureRun {
         responder.exchange.awaitResponse { reason in
             responder.abandon(reason)
             store.assumeIsolated { $0.cancelAll() }
+        }
+    }
+
+    /// What a store that runs out of work without answering does: a programmer error, reported
+    /// with what the feature last reduced, and answered 500.
+    static func stallReport<R: Reducer>(_: R.Type, responder: Responder) -> @Sendable (R.State, R.Action) -> Void {
+        { _, lastAction in
+            reportIssue(
+                """
+                \(R.self) stopped without answering \(responder.request.method.rawValue) \(responder.request.path) \
+                (request \(responder.request.id)); the last action it reduced was \(lastAction). Every request \
+                must end with `state.response` set: set it in the reducer case that handles that action.
+                """
+            )
+            responder.send(.problem(.internalError(cause: "\(R.self) stopped without answering (reported above)")))
         }
     }
 }

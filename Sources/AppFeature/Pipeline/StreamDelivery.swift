@@ -1,5 +1,6 @@
 import EventHTTP
 import HTTPKit
+import Reducers
 
 /// Writes a streamed answer as its feature states it: the head when the state first has one, then
 /// each chunk the reducer sends (`StreamedBody`), once and in order, then the end.
@@ -18,6 +19,32 @@ final class StreamDelivery: @unchecked Sendable {
 
     init(responder: Responder) {
         self.responder = responder
+    }
+
+    /// The observer of a store whose answer may stream: it writes the stream as the state states
+    /// it, finishes the store once the stream has ended, and answers a state without a stream as
+    /// any store does.
+    func observer<State: RespondingState, Action>(
+        waiting: EffectWait, stalled: @escaping @Sendable (State, Action) -> Void
+    ) -> StoreObserver<State, Action> {
+        let responder = responder
+        return StoreObserver(
+            didReduce: { [self] _, state in
+                waiting.didReduce()
+                if let stream = state.stream, let head = state.response { deliver(stream, head: head) }
+            },
+            isFinished: { [self] state in
+                guard state.response != nil else { return false }
+                return state.stream == nil || !isOpen
+            },
+            didFinish: { [self] state in
+                if state.stream != nil { return finished() }
+                if let response = state.response {
+                    responder.send(response, repositoryDuration: waiting.elapsedMilliseconds)
+                }
+            },
+            didStall: stalled
+        )
     }
 
     /// Whether the stream is still being written: before its head is sent, or while its client reads.

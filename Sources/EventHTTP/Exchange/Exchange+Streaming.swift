@@ -5,13 +5,16 @@
 /// Whatever ends it, the work behind it is told once through `whenStreamEnds`: a stream is a
 /// long-living effect, and it must stop when nobody reads it any more.
 extension Exchange {
+    /// Whether the answer is a stream still open: its head is out and its chunks follow.
+    public var isStreaming: Bool { streamWatch?.isOpen ?? false }
+
     /// Runs `hook` once, on the loop, when the streamed answer ends — or when the request is
     /// answered without a stream after all (a HEAD request, a stage that answered in its place).
     /// Hooks run in the order they were given.
     public func whenStreamEnds(_ hook: @escaping @Sendable () -> Void) {
         assert(loop.inEventLoop, "Exchange.whenStreamEnds ran off its loop thread.")
         guard !isAnswered || isStreaming else { return hook() }
-        onStreamEnd.append(hook)
+        watchStream().hooks.append(hook)
     }
 
     /// Writes `chunk` of the open stream at the end of the loop's turn; nothing once it has ended.
@@ -32,13 +35,23 @@ extension Exchange {
 
     /// The stream is over, or will never start: the work behind it is told, once.
     func streamEnded() {
-        if isStreaming {
-            isStreaming = false
-            server.untrack(stream: self)
-        }
-        guard !onStreamEnd.isEmpty else { return }
-        let hooks = onStreamEnd
-        onStreamEnd = []
-        for hook in hooks { hook() }
+        guard let watch = streamWatch else { return }
+        streamWatch = nil
+        if watch.isOpen { server.untrack(stream: self) }
+        for hook in watch.hooks { hook() }
     }
+
+    /// The stream's state, made when first needed.
+    func watchStream() -> StreamWatch {
+        if let streamWatch { return streamWatch }
+        let watch = StreamWatch()
+        streamWatch = watch
+        return watch
+    }
+}
+
+/// Whether an exchange's stream is open, and who is told when it ends, in order.
+final class StreamWatch {
+    var isOpen = false
+    var hooks: [@Sendable () -> Void] = []
 }

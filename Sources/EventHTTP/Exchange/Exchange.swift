@@ -29,11 +29,9 @@ public final class Exchange: @unchecked Sendable {
     unowned let server: LoopServer
     private var deadlineTimer: OpaquePointer?
     private var onCancel: (@Sendable (CancellationReason) -> Void)?
-    /// Whether the answer is a stream still open: its head is out and its chunks follow.
-    public internal(set) var isStreaming = false
-    /// What is told when a streamed answer ends (`whenStreamEnds`): the work behind it, the
-    /// count it was admitted under.
-    var onStreamEnd: [@Sendable () -> Void] = []
+    /// A streamed answer's state (`Exchange+Streaming`); `nil` for a request that neither streams
+    /// nor asked to be told when a stream ends — every other — which so pays one check.
+    var streamWatch: StreamWatch?
 
     init(request: ServerRequest, head: RequestHead, connection: any ExchangeTransport, server: LoopServer) {
         served = request
@@ -56,9 +54,10 @@ public final class Exchange: @unchecked Sendable {
         if server.isAccepting { server.counters.fastPathReplies.increment() }
         guard response.streamsBody, transport.startStream(response, for: head) else {
             if !response.streamsBody { transport.send(response, for: head) }
-            return streamEnded()
+            if streamWatch != nil { streamEnded() }
+            return
         }
-        isStreaming = true
+        watchStream().isOpen = true
         server.track(stream: self)
     }
 
@@ -90,7 +89,7 @@ public final class Exchange: @unchecked Sendable {
         assert(loop.inEventLoop, "Exchange.drop ran off its loop thread.")
         guard release() else { return }
         transport.drop()
-        streamEnded()
+        if streamWatch != nil { streamEnded() }
     }
 
     /// Marks the request answered and lets go of what waited for it; `false` if it already was.

@@ -14,12 +14,14 @@ import Synchronization
 /// for await events in log.subscribe(after: lastEventID) { … }
 /// ```
 public final class TodoEventLog: Sendable {
+    /// The most events kept for clients that reconnect (`--event-history`).
+    public let historyLength: Int
     /// When this history began: the epoch of its ids.
     public let epoch: Int64
     private let state: Mutex<State>
 
     private struct State: ~Copyable {
-        /// The history, oldest first, as long as the last publisher asked.
+        /// The history, oldest first, at most `historyLength` long.
         var history: [TodoEvent] = []
         /// The sequence of the last event, 0 before the first.
         var last: Int64 = 0
@@ -27,8 +29,9 @@ public final class TodoEventLog: Sendable {
         var nextSubscriber = 0
     }
 
-    /// An empty history, begun now.
-    public init() {
+    /// An empty history of at most `historyLength` events, begun now.
+    public init(historyLength: Int = TodoEventSettings().historyLength) {
+        self.historyLength = max(1, historyLength)
         epoch = Self.newEpoch()
         state = Mutex(State())
     }
@@ -41,14 +44,12 @@ public final class TodoEventLog: Sendable {
     /// How many subscribers are listening now.
     public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
-    /// Records `change` as the next event, keeping the last `historyLength` (`--event-history`),
-    /// and hands it to every subscriber.
-    public func publish(_ change: TodoEvent.Change, historyLength: Int) {
+    /// Records `change` as the next event and hands it to every subscriber.
+    public func publish(_ change: TodoEvent.Change) {
         state.withLock { state in
             state.last += 1
             let event = TodoEvent(id: TodoEventID(epoch: epoch, sequence: state.last), change: change)
-            let overflow = state.history.count + 1 - max(1, historyLength)
-            if overflow > 0 { state.history.removeFirst(overflow) }
+            if state.history.count == historyLength { state.history.removeFirst() }
             state.history.append(event)
             for subscriber in state.subscribers.values { subscriber.yield([event]) }
         }

@@ -1,5 +1,3 @@
-public import Dependencies
-
 /// How `GET /todos/events` streams: how long a client waits before reconnecting, how often a quiet
 /// stream proves it is alive, and how much history a reconnecting client can resume from.
 public struct TodoEventSettings: Sendable, Equatable {
@@ -17,19 +15,5 @@ public struct TodoEventSettings: Sendable, Equatable {
         self.retry = retry
         self.heartbeat = heartbeat
         self.historyLength = max(1, historyLength)
-    }
-}
-
-extension TodoEventSettings: DependencyKey {
-    public static let liveValue = TodoEventSettings()
-    /// The defaults in tests too: a setting, not a service a test must stand in for.
-    public static let testValue = TodoEventSettings()
-}
-
-extension DependencyValues {
-    /// How todo event streams behave (`serve`'s live-update options).
-    public var todoEventSettings: TodoEventSettings {
-        get { self[TodoEventSettings.self] }
-        set { self[TodoEventSettings.self] = newValue }
     }
 }

@@ -40,15 +40,19 @@ public struct TodoEventsFeature: Reducer, Sendable {
         case feedEnded
     }
 
-    /// Creates the feature; its timings come from `\.todoEventSettings`.
-    public init() {}
+    /// Its `retry:` and heartbeat (`serve`'s live-update options).
+    public let settings: TodoEventSettings
+
+    /// The feature streaming as `settings` says.
+    public init(_ settings: TodoEventSettings = TodoEventSettings()) {
+        self.settings = settings
+    }
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .request(let request):
             state.baseURL = request.baseURL
             state.response = .eventStream()
-            @Dependency(\.todoEventSettings) var settings
             var stream = StreamedBody()
             stream.send(ServerSentEvent.retry(after: settings.retry))
             state.stream = stream

@@ -1,5 +1,3 @@
-import Dependencies
-
 extension TodoRepository {
     /// This store, with every committed write published to `events` as it returns.
     ///
@@ -11,10 +9,7 @@ extension TodoRepository {
         let write = self.write
         store.write = { change in
             let outcome = try await write(change)
-            if let published = TodoEvent.Change(change, outcome) {
-                @Dependency(\.todoEventSettings.historyLength) var historyLength
-                events.publish(published, historyLength: historyLength)
-            }
+            if let published = TodoEvent.Change(change, outcome) { events.publish(published) }
             return outcome
         }
         return store
