@@ -41,7 +41,8 @@ public struct PostgresOutbox: SharedOutbox {
 
     /// The newest `limit` mails, to `address` when given, newest first.
     public func list(to address: String?, limit: Int) async throws -> [Mail] {
-        try await database.withConnection { [sandbox] connection in
+        if let address, !Self.isStorable(address) { return [] }
+        return try await database.withConnection { [sandbox] connection in
             let rows =
                 if let address {
                     try await connection.query(
@@ -73,6 +74,7 @@ public struct PostgresOutbox: SharedOutbox {
 
     /// Forgets every mail to `address`.
     public func erase(to address: String) async throws {
+        guard Self.isStorable(address) else { return }
         _ = try await database.withConnection { [sandbox] connection in
             try await connection.query(
                 "DELETE FROM outbox_mails WHERE sandbox = \(sandbox) AND lower(recipient) = \(address.lowercased())",
@@ -85,6 +87,12 @@ public struct PostgresOutbox: SharedOutbox {
         _ = try await database.withConnection { [sandbox] connection in
             try await connection.query("DELETE FROM outbox_mails WHERE sandbox = \(sandbox)", logger: connection.logger)
         }
+    }
+
+    /// Whether PostgreSQL's text can hold `address`: not with a NUL, which no stored recipient has
+    /// (a query's `to` may; it then matches nothing, as in memory, instead of failing the request).
+    private static func isStorable(_ address: String) -> Bool {
+        !address.utf8.contains(0)
     }
 
     private static let columns = "id, recipient, kind, subject, sent_at, confirm_link, unsubscribe_link, text"

@@ -36,5 +36,19 @@ struct PostgresOutboxTests {
         try await sender.clear()
         #expect(try await reader.list().isEmpty)
     }
+
+    @Test("an address PostgreSQL's text cannot hold (a NUL) matches no mail, as in memory, and erases none")
+    func nulAddress() async throws {
+        let backend = try await TestPostgres.migratedBackend(NewsletterMigrations.postgres)
+        let outbox = Outbox(keepsMail: true, shared: PostgresOutbox(backend, sandbox: "default"))
+        let mail = Mail(
+            id: UUID(uuidString: "00000000-0000-4000-8000-000000000001") ?? UUID(), to: "a@x.org",
+            kind: .confirmation, subject: "s", sentAt: Timestamp(secondsSince1970: 1), confirmLink: "c",
+            unsubscribeLink: nil, text: "t")
+        try await outbox.deliver(mail)
+        #expect(try await outbox.list(to: "a@x.org\u{0}").isEmpty)
+        try await outbox.erase(to: "a@x.org\u{0}")
+        #expect(try await outbox.list() == [mail])
+    }
 }
 #endif
