@@ -49,7 +49,12 @@ public struct PostgresDomain: Sendable {
 
     static let todos = PostgresDomain(
         name: Domain.todos().name, migrations: TodosMigrations.postgres,
-        stores: { database, place in TodoRepository.postgres(database, sandbox: place.partition).placed(at: place) },
+        // The default history: --event-history reaches the embedded stores only, until the
+        // history moves into PostgreSQL for streams across instances (issue #40, item 3).
+        stores: { database, place in
+            TodoRepository.postgres(database, sandbox: place.partition)
+                .placed(at: place, history: TodoEventSettings().historyLength)
+        },
         dropSandbox: TodoRepository.dropSandbox)
 
     static let repoSearch = PostgresDomain(

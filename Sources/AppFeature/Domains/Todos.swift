@@ -48,7 +48,7 @@ extension TodoRepository {
     /// This store as `place` serves it, whatever its backend: timed, publishing its changes to a
     /// feed of its own that keeps the last `history` (`GET /todos/events`), and in a named sandbox
     /// with data versions of its own.
-    public func placed(at place: StorePlace, history: Int = TodoEventSettings().historyLength) -> StoreSetter {
+    public func placed(at place: StorePlace, history: Int) -> StoreSetter {
         let events = TodoEventLog(historyLength: history)
         var store = timed(by: place.metrics).publishing(to: events)
         if place.sandbox != nil { store = store.withVersionsOfItsOwn() }

@@ -12,7 +12,9 @@ struct StreamOptions: ParsableArguments {
     var maxStreamsPerClient = StreamLimits().perClient
 
     @Option(
-        help: "Events each store keeps for clients that reconnect with Last-Event-ID; older ones are told to refetch.")
+        help:
+            "Events each store keeps for clients that reconnect with Last-Event-ID; older ones are told to refetch (memory and SQLite; PostgreSQL keeps 1000)."
+    )
     var eventHistory = TodoEventSettings().historyLength
 
     @Option(help: "How often a quiet stream sends a comment, so proxies and idle timers keep it open.")

@@ -3,13 +3,11 @@
 /// No `event:` field: every event arrives at `EventSource.onmessage` and is told apart by its data
 /// (one envelope a client decodes with one `Decodable`), as the platform's own clients expect.
 public enum ServerSentEvent {
-    /// An event: its `id` (what `Last-Event-ID` names on reconnecting), its `data`, split at line
-    /// breaks into one `data:` line each as the format requires, and `retry`, how long a client
-    /// waits before reconnecting.
-    public static func event(id: String?, data: [UInt8], retry: Duration? = nil) -> [UInt8] {
+    /// An event: its `id` (what `Last-Event-ID` names on reconnecting) and its `data`, split at
+    /// line breaks into one `data:` line each as the format requires.
+    public static func event(id: String?, data: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(data.count + 64)
-        if let retry { bytes += Array("retry: \(Int(retry.inMilliseconds))\n".utf8) }
         if let id { bytes += Array("id: \(id)\n".utf8) }
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             bytes += Array("data: ".utf8)
