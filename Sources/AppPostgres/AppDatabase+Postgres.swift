@@ -11,7 +11,7 @@ extension PostgresSupport {
     /// PostgreSQL through PostgresNIO: a pool of `limits.connections` per database opened, its
     /// failures logged through `logger`, each domain served by its backend in `backends`.
     public static func live(
-        limits: PostgresLimits = .standard, backends: [PostgresDomain] = PostgresDomain.all, logger: Logger
+        limits: PostgresLimits = .standard, backends: [PostgresDomain] = PostgresDomain.all(), logger: Logger
     ) -> PostgresSupport {
         PostgresSupport(
             open: { url, opening in
@@ -38,7 +38,7 @@ extension PostgresSupport {
 
 extension AppDatabase {
     /// The PostgreSQL schema of the domains `backends` serve, the shared tables first.
-    public static func postgresMigrations(_ backends: [PostgresDomain] = PostgresDomain.all) -> [PostgresMigration] {
+    public static func postgresMigrations(_ backends: [PostgresDomain] = PostgresDomain.all()) -> [PostgresMigration] {
         PostgresStorageMigrations.all + backends.flatMap(\.migrations)
     }
 
@@ -91,11 +91,13 @@ extension AppDatabase {
                 return backends.datasetBackends(backend)
             })
         let sandbox = SandboxName.default.rawValue
+        let stores = try await backends.stores(backend)
         let database = AppDatabase(
             domains: domains,
-            stores: backends.stores(backend, StorePlace(partition: .default, metrics: opening.metrics)),
+            stores: stores(StorePlace(partition: .default, metrics: opening.metrics)),
             metrics: opening.metrics,
-            sandboxes: try await .postgres(backend, backends: backends, now: Int64(Date().timeIntervalSince1970)),
+            sandboxes: try await .postgres(
+                backend, backends: backends, stores: stores, now: Int64(Date().timeIntervalSince1970)),
             datasets: datasets, datasetCounts: domains.summaryCounts(counts),
             shared: SharedStores(
                 idempotencyKeys: PostgresIdempotencyStore(backend, sandbox: sandbox),

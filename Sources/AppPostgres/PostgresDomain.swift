@@ -9,19 +9,23 @@ public import PostgresStorage
 import RepoSearchFeature
 import RepoSearchPostgres
 import Storage
-import TodosFeature
+public import TodosFeature
 import TodosPostgres
 
 /// A domain's PostgreSQL backend, declared beside its `Domain` (of the same `name`) because only the
 /// PostgreSQL build compiles it: its schema and, for a domain with a store, how its stores are made
 /// over the shared database and what a sandbox's drop removes.
 public struct PostgresDomain: Sendable {
+    /// How one opened database makes a domain's stores for each place.
+    public typealias PlacedStores = @Sendable (_ place: StorePlace) -> StoreSetter
+
     /// The `Domain.name` it serves.
     public var name: String
     /// Its schema, in order.
     public var migrations: [PostgresMigration]
-    /// Its stores for `place`'s rows; `nil` for a read-only dataset.
-    public var stores: (@Sendable (_ database: PostgresBackend, _ place: StorePlace) -> StoreSetter)?
+    /// Its stores over `database`, made once it is migrated (what the domain keeps per database —
+    /// the todos' feed and its `LISTEN` — is made here); `nil` for a read-only dataset.
+    public var stores: (@Sendable (_ database: PostgresBackend) async throws -> PlacedStores)?
     /// Removes a named sandbox's rows inside the connection's transaction.
     public var dropSandbox: @Sendable (_ connection: PostgresConnection, _ sandbox: String) async throws -> Void
     /// Its read-only dataset's backend, for a dataset domain.
@@ -31,7 +35,7 @@ public struct PostgresDomain: Sendable {
     public init(
         name: String,
         migrations: [PostgresMigration],
-        stores: (@Sendable (_ database: PostgresBackend, _ place: StorePlace) -> StoreSetter)? = nil,
+        stores: (@Sendable (_ database: PostgresBackend) async throws -> PlacedStores)? = nil,
         dropSandbox: @escaping @Sendable (_ connection: PostgresConnection, _ sandbox: String) async throws -> Void = {
             _, _ in
         },
@@ -44,18 +48,24 @@ public struct PostgresDomain: Sendable {
         self.dataset = dataset
     }
 
-    /// Every domain of `App.domains`, in its order.
-    public static let all: [PostgresDomain] = [.todos, .repoSearch, .mapPins, .newsletter]
+    /// Every domain of `App.domains(todoEvents:)`, in its order.
+    public static func all(todoEvents: TodoEventSettings = TodoEventSettings()) -> [PostgresDomain] {
+        [.todos(todoEvents), .repoSearch, .mapPins, .newsletter]
+    }
 
-    static let todos = PostgresDomain(
-        name: Domain.todos().name, migrations: TodosMigrations.postgres,
-        // The default history: --event-history reaches the embedded stores only, until the
-        // history moves into PostgreSQL for streams across instances (issue #40, item 3).
-        stores: { database, place in
-            TodoRepository.postgres(database, sandbox: place.partition)
-                .placed(at: place, history: TodoEventSettings().historyLength)
-        },
-        dropSandbox: TodoRepository.dropSandbox)
+    /// The todos, their change feed shared by every instance and keeping `events.historyLength`.
+    static func todos(_ events: TodoEventSettings) -> PostgresDomain {
+        PostgresDomain(
+            name: Domain.todos().name, migrations: TodosMigrations.postgres,
+            stores: { database in
+                let feed = try await PostgresTodoFeed.listening(to: database, historyLength: events.historyLength)
+                return { place in
+                    TodoRepository.postgres(database, sandbox: place.partition, history: events.historyLength)
+                        .placed(at: place, feed: feed.copy(of: place.partition.key))
+                }
+            },
+            dropSandbox: TodoRepository.dropSandbox)
+    }
 
     static let repoSearch = PostgresDomain(
         name: Domain.repoSearch.name, migrations: RepoSearchMigrations.postgres,
@@ -85,8 +95,8 @@ public struct PostgresDomain: Sendable {
 
     static let newsletter = PostgresDomain(
         name: Domain.newsletter.name, migrations: NewsletterMigrations.postgres,
-        stores: { database, place in
-            NewsletterRepository.postgres(database, sandbox: place.partition).placed(at: place)
+        stores: { database in
+            { place in NewsletterRepository.postgres(database, sandbox: place.partition).placed(at: place) }
         },
         dropSandbox: NewsletterRepository.dropSandbox)
 }
@@ -114,11 +124,17 @@ extension [PostgresDomain] {
         return backends
     }
 
-    /// Every store of these domains for `place`, as one setter.
-    func stores(_ database: PostgresBackend, _ place: StorePlace) -> StoreSetter {
-        let setters = compactMap { $0.stores?(database, place) }
-        return { values in
-            for setter in setters { setter(&values) }
+    /// How the stores of these domains over `database` are made for each place, as one setter.
+    func stores(_ database: PostgresBackend) async throws -> PostgresDomain.PlacedStores {
+        var placed: [PostgresDomain.PlacedStores] = []
+        for domain in self {
+            if let stores = domain.stores { placed.append(try await stores(database)) }
+        }
+        return { [placed] place in
+            let setters = placed.map { $0(place) }
+            return { values in
+                for setter in setters { setter(&values) }
+            }
         }
     }
 }

@@ -12,10 +12,14 @@ extension SandboxStorage {
     /// record is the truth every instance checks (`shared`): a drop through any instance is seen by
     /// all at their next request, and idle expiry goes by the last use any instance saw.
     /// Opening drops the sandboxes whose seeding began over a minute ago and never finished (an
-    /// instance that crashed meanwhile), not those another instance is seeding now.
+    /// instance that crashed meanwhile), not those another instance is seeding now. A sandbox's
+    /// stores are made by `stores`, the database's own (made from `backends` when not given).
     public static func postgres(
-        _ database: PostgresBackend, backends: [PostgresDomain] = PostgresDomain.all, now: Int64
+        _ database: PostgresBackend, backends: [PostgresDomain] = PostgresDomain.all(),
+        stores: PostgresDomain.PlacedStores? = nil, now: Int64
     ) async throws -> SandboxStorage {
+        let placed: PostgresDomain.PlacedStores
+        if let stores { placed = stores } else { placed = try await backends.stores(database) }
         try await database.transaction { connection in
             for name in try await SandboxPostgresRows.abandoned(connection, before: now - 60) {
                 _ = try await drop(name, generation: nil, backends: backends, on: connection)
@@ -23,7 +27,7 @@ extension SandboxStorage {
         }
         let restored = try await database.withConnection { try await SandboxPostgresRows.seeded($0) }
         return SandboxStorage(
-            stores: { place in backends.stores(database, place) },
+            stores: placed,
             record: { record in
                 try await database.transaction { connection in
                     if try await SandboxPostgresRows.insertIfAbsent(connection, record) { return .recorded }

@@ -1,6 +1,7 @@
 import AppFeature
 import Logging
 import Storage
+import TodosFeature
 
 #if PostgreSQL
 import AppPostgres
@@ -19,10 +20,13 @@ extension PostgresSupport {
         #endif
     }
 
-    /// What this build can do with a `postgres://` database: pools of `limits`, logging through `logger`.
-    static func ofThisBuild(limits: PostgresLimits = .standard, logger: Logger) -> PostgresSupport? {
+    /// What this build can do with a `postgres://` database: pools of `limits`, the todos' feed
+    /// as `todoEvents` says, logging through `logger`.
+    static func ofThisBuild(
+        limits: PostgresLimits = .standard, todoEvents: TodoEventSettings = TodoEventSettings(), logger: Logger
+    ) -> PostgresSupport? {
         #if PostgreSQL
-        .live(limits: limits, logger: logger)
+        .live(limits: limits, backends: PostgresDomain.all(todoEvents: todoEvents), logger: logger)
         #else
         nil
         #endif

@@ -58,7 +58,7 @@ struct Serve: AsyncParsableCommand {
             database = try await AppDatabase.open(
                 storage.database.location, readers: server.loops, sqliteLocking: storage.sqliteLocking,
                 seed: storage.seed, domains: appDomains, metrics: metrics,
-                postgres: .ofThisBuild(limits: postgres.limits, logger: logger))
+                postgres: .ofThisBuild(limits: postgres.limits, todoEvents: streams.todoEvents, logger: logger))
         } catch {
             logger.critical(
                 "cannot open the database",

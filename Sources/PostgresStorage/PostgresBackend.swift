@@ -25,8 +25,10 @@ public final class PostgresBackend: Sendable {
     let limits: Limits
     /// Where the backend and the stores on it report what they could not do.
     public let logger: Logger
-    private let group: MultiThreadedEventLoopGroup
+    let group: MultiThreadedEventLoopGroup
     private let running = Mutex<Task<Void, Never>?>(nil)
+    /// What runs beside the pool until `stop()` (`listen(on:…)`).
+    let companions = Mutex<[Task<Void, Never>]>([])
 
     /// A pool for `url`; nothing connects until `start()` and a query asks for a connection.
     public init(url: PostgresURL, limits: Limits = .standard, logger: Logger) {
@@ -63,6 +65,14 @@ public final class PostgresBackend: Sendable {
 
     /// Closes every connection and stops the pool's thread; queries after it fail as `unavailable`.
     public func stop() async {
+        let companions = self.companions.withLock { tasks in
+            defer { tasks = [] }
+            return tasks
+        }
+        for companion in companions {
+            companion.cancel()
+            await companion.value
+        }
         let task = running.withLock { $0 }
         task?.cancel()
         await task?.value
@@ -100,13 +110,20 @@ public final class PostgresBackend: Sendable {
 
     /// One connection opened and closed, its connecting bounded by the operation timeout.
     private func probe() async throws {
+        try await PostgresConnection.withStandalone(
+            on: group.next(), configuration: try standaloneConfiguration(), logger: logger
+        ) { _ in }
+    }
+
+    /// A connection outside the pool, to the same server, its connecting bounded by the operation
+    /// timeout; it tells `pg_stat_activity` it is `applicationName`.
+    func standaloneConfiguration(applicationName: String = "counterpart") throws -> PostgresConnection.Configuration {
         var configuration = PostgresConnection.Configuration(
             host: url.host, port: url.port, username: url.username, password: url.password, database: url.database,
             tls: try Self.connectionTLS(url))
         configuration.options.connectTimeout = .milliseconds(limits.operationTimeout.milliseconds)
-        try await PostgresConnection.withStandalone(on: group.next(), configuration: configuration, logger: logger) {
-            _ in
-        }
+        configuration.options.additionalStartupParameters = [("application_name", applicationName)]
+        return configuration
     }
 
     /// SQLSTATE 57P03: the server is up but still starting (or recovering); worth waiting for.

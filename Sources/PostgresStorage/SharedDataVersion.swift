@@ -5,8 +5,8 @@ public import PostgresNIO
 /// every instance's writes (architecture.md §5, read-your-writes across instances).
 ///
 /// A write locks the row first — which also serialises the domain's writers in that sandbox across
-/// instances — and bumps it in the same transaction, so a version read after the write's response
-/// was sent is never older than the write. Rows are never deleted: a sandbox dropped and created
+/// instances — and bumps it in the same transaction (the todos number their change feed by it), so a
+/// version read after the write's response was sent is never older than the write. Rows are never deleted: a sandbox dropped and created
 /// again counts on, and a cached answer of the old one cannot match.
 public struct SharedDataVersion: Sendable {
     /// The domain, as named in the `data_versions` table.
@@ -38,13 +38,6 @@ public struct SharedDataVersion: Sendable {
             INSERT INTO data_versions (sandbox, domain, version) VALUES (\(sandbox), \(domain), 0)
             ON CONFLICT (sandbox, domain) DO UPDATE SET version = data_versions.version
             """, logger: connection.logger)
-    }
-
-    /// Counts a write, in the writing transaction.
-    public func bump(_ connection: PostgresConnection) async throws {
-        try await connection.query(
-            "UPDATE data_versions SET version = version + 1 WHERE sandbox = \(sandbox) AND domain = \(domain)",
-            logger: connection.logger)
     }
 }
 #endif

@@ -12,12 +12,18 @@ extension TodoRepository {
     /// Reads are one indexed query. Each write is one transaction that first locks the sandbox's
     /// todos version row — so writers on every instance take turns, and 200 concurrent `If-Match`
     /// PATCHes of one ETag have exactly one winner — checks the sandbox still lives, loads the (at
-    /// most 1,000) stored todos, applies `TodoRules`, writes back only the rows that changed and bumps
-    /// the version in the same transaction. The version is read from the database (`.shared`), so a
-    /// cached answer on one instance never outlives a write committed on another.
-    public static func postgres(_ database: PostgresBackend, sandbox: SandboxPartition = .default) -> Self {
+    /// most 1,000) stored todos, applies `TodoRules`, writes back only the rows that changed, bumps
+    /// the version and records the change in `todo_events` under it — keeping the last `history` —
+    /// in the same transaction. The version is read from the database (`.shared`), so a cached
+    /// answer on one instance never outlives a write committed on another; the events reach every
+    /// instance's subscribers through `PostgresTodoFeed`.
+    public static func postgres(
+        _ database: PostgresBackend, sandbox: SandboxPartition = .default,
+        history: Int = TodoEventSettings().historyLength
+    ) -> Self {
         let rows = TodoPostgresRows(sandbox: sandbox.key)
         let version = SharedDataVersion(domain: "todos", sandbox: sandbox.key)
+        let events = TodoPostgresEvents(sandbox: sandbox.key)
         return Self(
             list: { filter in
                 try await database.withConnection { try await rows.fetch($0, filter: filter) }
@@ -34,7 +40,11 @@ extension TodoRepository {
                     let mutation = try TodoRules.apply(change, to: await rows.fetch(connection, filter: .all))
                     try await rows.delete(connection, ids: mutation.deletions)
                     try await rows.upsert(connection, mutation.upserts)
-                    if !mutation.upserts.isEmpty || !mutation.deletions.isEmpty { try await version.bump(connection) }
+                    if !mutation.upserts.isEmpty || !mutation.deletions.isEmpty {
+                        // Every write's version has its event: a copy that finds a gap missed some.
+                        let published = TodoEvent.Change(change, mutation.outcome) ?? .refetch
+                        try await events.record(published, counting: version, history: history, on: connection)
+                    }
                     return mutation.outcome
                 }
             },
@@ -42,9 +52,11 @@ extension TodoRepository {
         )
     }
 
-    /// Removes every todo of `sandbox`, in the dropping transaction: one range of the primary key.
+    /// Removes every todo and event of `sandbox`, in the dropping transaction: one range of each
+    /// primary key.
     public static func dropSandbox(_ connection: PostgresConnection, _ sandbox: String) async throws {
         try await connection.query("DELETE FROM todos WHERE sandbox = \(sandbox)", logger: connection.logger)
+        try await TodoPostgresEvents.drop(connection, sandbox)
     }
 }
 

@@ -15,7 +15,7 @@ extension FifthDomainTests {
     func postgres() async throws {
         let url = try await TestPostgres.freshDatabase()
         let support = PostgresSupport.live(
-            backends: PostgresDomain.all + [.notes], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+            backends: PostgresDomain.all() + [.notes], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         try await Self.serve(url, support) { (app: InProcessApp) async throws in
             #expect(try Self.texts(await app.request("GET", "/notes")) == NoteRepository.seed)
             _ = try await app.request("POST", "/notes", headers: Self.json, body: Array(#"{"text":"Shared"}"#.utf8))

@@ -2,7 +2,8 @@
 nginx in front. Every domain answers through nginx; and the promises that only hold if the
 instances share their state are tried on purpose across instances: one winner per ETag, an
 Idempotency-Key replayed elsewhere, fail=N counted across the cluster, a write seen by another
-instance's cached read. Only the standard library is the client."""
+instance's cached read. The standard library is the client, and sseclient-py (over requests) reads
+the event streams."""
 
 import json
 import os
@@ -18,6 +19,8 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+import requests
+import sseclient
 
 from counterpart_server import POSTGRES_BINARY, ROOT
 
@@ -218,3 +221,40 @@ def test_text_holding_nul_is_422_not_a_database_error(cluster):
         status, _, problem = call("POST", url + path, body)
         assert status == 422, (path, status, problem)
         assert problem["errors"][0]["code"] == "invalid" and "U+0000" in problem["errors"][0]["detail"]
+
+
+def subscribe(base: str, last_event_id: str | None = None):
+    """GET {base}/todos/events as sseclient-py reads it: (the response, its events)."""
+    headers = {"Accept": "text/event-stream"}
+    if last_event_id:
+        headers["Last-Event-ID"] = last_event_id
+    response = requests.get(base + "/todos/events", headers=headers, stream=True, timeout=20)
+    assert response.status_code == 200 and response.headers["Content-Type"] == "text/event-stream"
+    return response, sseclient.SSEClient(response).events()
+
+
+def test_a_write_through_one_instance_streams_to_every_other_and_resumes_on_any(cluster):
+    """Issue #40, item 3: subscribers of every instance, and one through nginx, get a write made
+    through another; a client that comes back to a third instance with Last-Event-ID gets what it
+    missed, from the history every instance shares."""
+    url, instances = cluster
+    sandbox = f"/sandboxes/stream-{uuid.uuid4().hex[:12]}"
+    assert call("GET", url + sandbox + "/todos")[0] == 200, "made once, before the subscribers race to"
+    subscriptions = [(base, *subscribe(base + sandbox)) for base in [url, *instances]]
+    status, _, created = call("POST", instances[1] + sandbox + "/todos", {"description": "Milk"})
+    assert status == 201
+    seen = None
+    for base, response, stream in subscriptions:
+        event = next(stream)
+        data = json.loads(event.data)
+        assert data["type"] == "created" and data["todo"]["id"] == created["id"], (base, data)
+        assert data["todo"]["url"] == f"{base}{sandbox}/todos/{created['id']}", "the subscriber's own URLs"
+        seen = seen or event.id
+        assert event.id == seen, "one id for one event, whichever instance tells it"
+        response.close()
+    for description in ["Two", "Three"]:
+        assert call("POST", instances[0] + sandbox + "/todos", {"description": description})[0] == 201
+    response, stream = subscribe(instances[2] + sandbox, last_event_id=seen)
+    missed = [json.loads(next(stream).data)["todo"]["description"] for _ in range(2)]
+    assert missed == ["Two", "Three"]
+    response.close()

@@ -1,7 +1,6 @@
 """GET /todos/events read by a server-sent events client nobody here wrote (sseclient-py, over
 requests' streamed body), and its chunked framing checked by h11, the reference HTTP/1.1 parser
-(issue #40). One instance of its own: the stream across instances is not built yet, so the cluster
-pass's nginx could hand the write to another instance."""
+(issue #40). One instance of its own, on SQLite; test_cluster.py reads the stream across instances."""
 
 import json
 import socket

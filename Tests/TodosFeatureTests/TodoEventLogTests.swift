@@ -18,7 +18,7 @@ struct TodoEventLogTests {
     func resume() async {
         let log = TodoEventLog(historyLength: 10)
         for id in Self.ids.prefix(3) { log.publish(.deleted([id])) }
-        var events = log.subscribe(after: TodoEventID(epoch: log.epoch, sequence: 1)).makeAsyncIterator()
+        var events = await log.subscribe(after: TodoEventID(epoch: log.epoch, sequence: 1)).makeAsyncIterator()
         log.publish(.deleted([Self.ids[3]]))
         #expect(await next(&events)?.map(\.id.sequence) == [2, 3], "missed, in one batch")
         #expect(await next(&events)?.map(\.change) == [.deleted([Self.ids[3]])], "then live")
@@ -28,7 +28,7 @@ struct TodoEventLogTests {
     func fromNow() async {
         let log = TodoEventLog()
         log.publish(.refetch)
-        var events = log.subscribe(after: nil).makeAsyncIterator()
+        var events = await log.subscribe(after: nil).makeAsyncIterator()
         log.publish(.deleted([Self.ids[0]]))
         #expect(await next(&events)?.map(\.id) == [TodoEventID(epoch: log.epoch, sequence: 2)])
     }
@@ -39,7 +39,7 @@ struct TodoEventLogTests {
     func refetch(epochOffset: Int64, sequence: Int64) async {
         let log = TodoEventLog(historyLength: 2)
         for id in Self.ids { log.publish(.deleted([id])) }
-        var events = log.subscribe(after: TodoEventID(epoch: log.epoch + epochOffset, sequence: sequence))
+        var events = await log.subscribe(after: TodoEventID(epoch: log.epoch + epochOffset, sequence: sequence))
             .makeAsyncIterator()
         #expect(await next(&events) == [TodoEvent(id: TodoEventID(epoch: log.epoch, sequence: 5), change: .refetch)])
     }
@@ -48,8 +48,8 @@ struct TodoEventLogTests {
     func edges() async {
         let log = TodoEventLog(historyLength: 2)
         for id in Self.ids.prefix(3) { log.publish(.deleted([id])) }
-        var atEnd = log.subscribe(after: log.lastID).makeAsyncIterator()
-        var beforeOldest = log.subscribe(after: TodoEventID(epoch: log.epoch, sequence: 1)).makeAsyncIterator()
+        var atEnd = await log.subscribe(after: log.lastID).makeAsyncIterator()
+        var beforeOldest = await log.subscribe(after: TodoEventID(epoch: log.epoch, sequence: 1)).makeAsyncIterator()
         log.publish(.refetch)
         #expect(await next(&atEnd)?.map(\.id.sequence) == [4])
         #expect(await next(&beforeOldest)?.map(\.id.sequence) == [2, 3], "1 is the place before the oldest kept")
@@ -58,11 +58,11 @@ struct TodoEventLogTests {
     @Test("closing ends every subscription with a refetch, and later ones at once")
     func close() async {
         let log = TodoEventLog()
-        var open = log.subscribe(after: nil).makeAsyncIterator()
+        var open = await log.subscribe(after: nil).makeAsyncIterator()
         log.close()
         #expect(await next(&open)?.map(\.change) == [.refetch])
         #expect(await next(&open) == nil)
-        var later = log.subscribe(after: nil).makeAsyncIterator()
+        var later = await log.subscribe(after: nil).makeAsyncIterator()
         #expect(await next(&later) == nil)
         #expect(log.subscriberCount == 0)
     }
@@ -71,12 +71,49 @@ struct TodoEventLogTests {
     func leave() async throws {
         let log = TodoEventLog()
         let listening = Task {
-            for await _ in log.subscribe(after: nil) {}
+            for await _ in await log.subscribe(after: nil) {}
         }
         while log.subscriberCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
         listening.cancel()
         await listening.value
         #expect(log.subscriberCount == 0)
+    }
+
+    /// Events `first…last` of the history begun at 7, as a copy is given them.
+    static func numbered(_ sequences: ClosedRange<Int64>) -> [TodoEvent] {
+        sequences.map { TodoEvent(id: TodoEventID(epoch: 7, sequence: $0), change: .deleted([ids[0]])) }
+    }
+
+    @Test("a copy catches up before a subscription, so a client resuming on it gets what another wrote")
+    func copyCatchesUpFirst() async {
+        let log = TodoEventLog(copying: 7, historyLength: 10) { log in log.append(Self.numbered(1...4)) }
+        var events = await log.subscribe(after: TodoEventID(epoch: 7, sequence: 2)).makeAsyncIterator()
+        #expect(await next(&events)?.map(\.id.sequence) == [3, 4])
+    }
+
+    @Test("a copy delivers each event once when catch-ups race, in order")
+    func copySkipsWhatItHolds() async {
+        let log = TodoEventLog(copying: 7, historyLength: 10) { _ in }
+        var events = await log.subscribe(after: nil).makeAsyncIterator()
+        log.append(Self.numbered(1...3))
+        log.append(Self.numbered(2...4))
+        log.append(Self.numbered(1...2))
+        #expect(await next(&events)?.map(\.id.sequence) == [1, 2, 3])
+        #expect(await next(&events)?.map(\.id.sequence) == [4])
+        #expect(log.lastSequence == 4)
+    }
+
+    @Test("events that do not follow on from the copy's last reach subscribers after a refetch")
+    func copyGap() async {
+        let log = TodoEventLog(copying: 7, historyLength: 10) { _ in }
+        log.append(Self.numbered(1...2))
+        var events = await log.subscribe(after: nil).makeAsyncIterator()
+        log.append(Self.numbered(6...7))
+        let batch = await next(&events)
+        #expect(batch?.map(\.change) == [.refetch, .deleted([Self.ids[0]]), .deleted([Self.ids[0]])])
+        #expect(batch?.map(\.id.sequence) == [5, 6, 7])
+        var resumed = await log.subscribe(after: TodoEventID(epoch: 7, sequence: 2)).makeAsyncIterator()
+        #expect(await next(&resumed)?.map(\.change) == [.refetch], "the gap is not in the history")
     }
 
     @Test(

@@ -50,7 +50,13 @@ extension TodoRepository {
     /// with data versions of its own.
     public func placed(at place: StorePlace, history: Int) -> StoreSetter {
         let events = TodoEventLog(historyLength: history)
-        var store = timed(by: place.metrics).publishing(to: events)
+        return publishing(to: events).placed(at: place, feed: events)
+    }
+
+    /// This store as `place` serves it, its changes reaching `feed` by another way (a copy of
+    /// PostgreSQL's feed, which every instance shares).
+    public func placed(at place: StorePlace, feed events: TodoEventLog) -> StoreSetter {
+        var store = timed(by: place.metrics)
         if place.sandbox != nil { store = store.withVersionsOfItsOwn() }
         return { [store] values in
             values.todoRepository = store

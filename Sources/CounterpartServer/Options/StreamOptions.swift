@@ -13,7 +13,7 @@ struct StreamOptions: ParsableArguments {
 
     @Option(
         help:
-            "Events each store keeps for clients that reconnect with Last-Event-ID; older ones are told to refetch (memory and SQLite; PostgreSQL keeps 1000)."
+            "Events each sandbox keeps for clients that reconnect with Last-Event-ID (on PostgreSQL, in the shared todo_events table); older ones are told to refetch."
     )
     var eventHistory = TodoEventSettings().historyLength
 

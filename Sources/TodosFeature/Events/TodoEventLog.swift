@@ -10,14 +10,21 @@ import Synchronization
 /// the history — or from another history — gets a single `refetch` instead. Thread-safe: writes
 /// publish from any loop, and each subscriber reads on its own.
 ///
+/// A log either numbers the events it is given (`publish`, one process's store) or copies a
+/// history numbered elsewhere (`append`, PostgreSQL's `todo_events`, which every instance copies):
+/// then it catches up with that history before each subscription, so a client resuming on any
+/// instance gets what the others wrote.
+///
 /// ```swift
-/// for await events in log.subscribe(after: lastEventID) { … }
+/// for await events in await log.subscribe(after: lastEventID) { … }
 /// ```
 public final class TodoEventLog: Sendable {
     /// The most events kept for clients that reconnect (`--event-history`).
     public let historyLength: Int
     /// When this history began: the epoch of its ids.
     public let epoch: Int64
+    /// Brings a copy up to date with the history it copies; `nil` for a log that numbers its own.
+    private let catchUp: (@Sendable (TodoEventLog) async -> Void)?
     private let state: Mutex<State>
 
     private struct State: ~Copyable {
@@ -33,6 +40,18 @@ public final class TodoEventLog: Sendable {
     public init(historyLength: Int = TodoEventSettings().historyLength) {
         self.historyLength = max(1, historyLength)
         epoch = Self.newEpoch()
+        catchUp = nil
+        state = Mutex(State())
+    }
+
+    /// An empty copy of the history begun at `epoch`, which `catchUp` fills (with `append`) before
+    /// each subscription; it keeps the last `historyLength` events.
+    public init(
+        copying epoch: Int64, historyLength: Int, catchUp: @escaping @Sendable (TodoEventLog) async -> Void
+    ) {
+        self.historyLength = max(1, historyLength)
+        self.epoch = epoch
+        self.catchUp = catchUp
         state = Mutex(State())
     }
 
@@ -40,6 +59,9 @@ public final class TodoEventLog: Sendable {
     public var lastID: TodoEventID {
         TodoEventID(epoch: epoch, sequence: state.withLock { $0.last })
     }
+
+    /// The sequence of the last event; 0 before the first. A copy reads what follows it.
+    public var lastSequence: Int64 { state.withLock { $0.last } }
 
     /// How many subscribers are listening now.
     public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
@@ -55,10 +77,38 @@ public final class TodoEventLog: Sendable {
         }
     }
 
+    /// Adds events of the history this log copies, oldest first, and hands the new ones to every
+    /// subscriber; those it holds already are skipped, so copies racing to catch up deliver each
+    /// event once. Events that do not follow on from the last one — more happened while this
+    /// instance was not listening than the history keeps — reach subscribers after a `refetch`.
+    public func append(_ events: [TodoEvent]) {
+        state.withLock { state in
+            let last = state.last
+            let new = Array(events.drop { $0.id.sequence <= last })
+            guard let first = new.first, let newest = new.last else { return }
+            var delivered = new
+            if last > 0, first.id.sequence != last + 1 {
+                state.history = []
+                let gap = TodoEventID(epoch: epoch, sequence: first.id.sequence - 1)
+                delivered.insert(TodoEvent(id: gap, change: .refetch), at: 0)
+            }
+            state.history.append(contentsOf: new)
+            if state.history.count > historyLength { state.history.removeFirst(state.history.count - historyLength) }
+            state.last = newest.id.sequence
+            for subscriber in state.subscribers.values { subscriber.yield(delivered) }
+        }
+    }
+
     /// The events after `lastSeen` that are still in the history, then every new one, each batch as
     /// it comes. Without `lastSeen`, only new ones; with one the history no longer holds (or from
     /// another history), a single `refetch` at the current place first. Ends when the log is closed.
-    public func subscribe(after lastSeen: TodoEventID?) -> AsyncStream<[TodoEvent]> {
+    /// A copy catches up with its history first.
+    public func subscribe(after lastSeen: TodoEventID?) async -> AsyncStream<[TodoEvent]> {
+        await catchUp?(self)
+        return joined(after: lastSeen)
+    }
+
+    private func joined(after lastSeen: TodoEventID?) -> AsyncStream<[TodoEvent]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [TodoEvent].self)
         let closed = state.withLock { state -> Bool in
             if let lastSeen {

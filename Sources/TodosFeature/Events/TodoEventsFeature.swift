@@ -61,7 +61,7 @@ public struct TodoEventsFeature: Reducer, Sendable {
             let (lastSeen, heartbeat) = (request.lastEventID, settings.heartbeat)
             return .merge(
                 .run { send in
-                    for await batch in events.subscribe(after: lastSeen) {
+                    for await batch in await events.subscribe(after: lastSeen) {
                         await send(.internal(.received(batch)))
                     }
                     await send(.internal(.feedEnded))

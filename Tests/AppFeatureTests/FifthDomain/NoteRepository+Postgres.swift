@@ -50,7 +50,7 @@ extension NoteRepository {
 }
 
 extension PostgresDomain {
-    /// The fifth domain's PostgreSQL backend, beside the four of `PostgresDomain.all`.
+    /// The fifth domain's PostgreSQL backend, beside the four of `PostgresDomain.all()`.
     static let notes = PostgresDomain(
         name: Domain.notes.name,
         migrations: [
@@ -64,7 +64,9 @@ extension PostgresDomain {
                     """
                 ])
         ],
-        stores: { database, place in NoteRepository.postgres(database, partition: place.partition).placed(at: place) },
+        stores: { database in
+            { place in NoteRepository.postgres(database, partition: place.partition).placed(at: place) }
+        },
         dropSandbox: { connection, sandbox in
             try await connection.query("DELETE FROM notes WHERE sandbox = \(sandbox)", logger: connection.logger)
         })
