@@ -1,6 +1,7 @@
 import CounterpartClient
 import Dependencies
 import Foundation
+import OpenAPIRuntime
 import Testing
 import TodosFeature
 
@@ -10,7 +11,7 @@ import FoundationNetworking
 
 /// The Swift client generated from `GET /openapi.json` by swift-openapi-generator (issue #9), used
 /// as a demo app would — `Client(baseURL:)` over URLSession — against the real server: every todo
-/// operation, and a search.
+/// operation, a search, and the todos' event stream (over a transport that streams on Linux).
 @Suite("Live: the generated Swift client")
 struct GeneratedClientLiveTests {
     static func dependencies() -> DependencyValues {
@@ -100,6 +101,38 @@ struct GeneratedClientLiveTests {
             #expect(repository.id == first.id)
             let invalid = try await client.searchRepositories(query: .init(q: "stars:lots")).unprocessableContent
             #expect(try invalid.body.json.message == "Validation Failed")
+        }
+    }
+
+    @Test("streams the todos' changes: server-sent events whose data decodes as TodoEvent, resumed by Last-Event-ID")
+    func todoEvents() async throws {
+        let values = try await TodoEventsLiveTests.dependencies()
+        try await LiveServer.runApp(dependencies: values) { _, port in
+            let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+            let client = Client(baseURL: base)
+            let streaming = Client(serverURL: base, transport: StreamingSocketTransport(port: port))
+
+            // The runtime's default decoder reads dates as numbers; the todos' are RFC 3339.
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            let stream = try await streaming.streamTodoEvents().ok.body.textEventStream
+            var events = stream.asDecodedServerSentEventsWithJSONData(
+                of: Components.Schemas.TodoEvent.self, decoder: decoder
+            ).makeAsyncIterator()
+            let opening = try await events.next()
+            #expect(opening?.retry == 2000 && opening?.data == nil, "retry: first, before any change")
+            let todo = try await client.createTodo(body: .json(.init(description: "Milk"))).created.body.json
+            let created = try #require(try await events.next())
+            #expect(created.data == .init(_type: .created, todo: todo))
+            _ = try await client.deleteTodo(path: .init(id: todo.id)).noContent
+            #expect(try await events.next()?.data == .init(_type: .deleted, ids: [todo.id]))
+
+            let resumed = try await streaming.streamTodoEvents(headers: .init(lastEventID: created.id)).ok.body
+                .textEventStream.asDecodedServerSentEventsWithJSONData(
+                    of: Components.Schemas.TodoEvent.self, decoder: decoder)
+            var missed = resumed.makeAsyncIterator()
+            _ = try await missed.next()
+            #expect(try await missed.next()?.data?._type == .deleted, "what came after the id it read")
         }
     }
 }

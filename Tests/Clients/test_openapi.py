@@ -49,7 +49,7 @@ def test_every_route_the_server_answers_is_described(base_url):
     for link in index["links"].values():
         path = link.removeprefix(base_url).split("{?")[0]
         assert path in paths, f"GET / links to {path}, which the document does not describe"
-    for path in ["/todos/{id}", "/todos/reorder", "/todo-backend/{id}", "/repos/{owner}/{repo}", "/avatars/{login}",
+    for path in ["/todos/{id}", "/todos/reorder", "/todos/events", "/todo-backend/{id}", "/repos/{owner}/{repo}", "/avatars/{login}",
                  "/healthz", "/metrics", "/openapi.json"]:
         assert path in paths
 

@@ -9,7 +9,7 @@ import Testing
 
 @testable import TodosFeature
 
-/// `GET /todos/events` as a long-living effect, step by step: the stream opens, each change and each
+/// `GET /todos/events` as a long-living effect, step by step: the stream opens once subscribed, each change and each
 /// quiet interval is one chunk, and the effects end when the client leaves or the store goes.
 @Suite("TodoEventsFeature reducer")
 struct TodoEventsFeatureTests {
@@ -34,10 +34,6 @@ struct TodoEventsFeatureTests {
         return stream
     }
 
-    func waitForSubscriber(_ events: TodoEventLog) async throws {
-        while events.subscriberCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
-    }
-
     @Test(
         "the stream opens with retry; a change is one event with the subscriber's URLs; quiet, a heartbeat; leaving ends both effects"
     )
@@ -47,10 +43,12 @@ struct TodoEventsFeatureTests {
         let retry = Array("retry: 3000\n\n".utf8)
         await store.send(TodoEventsRequest(lastEventID: nil, baseURL: Self.base)) {
             $0.baseURL = Self.base
+        }
+        await store.receive(\.internal.subscribed) {
             $0.response = .eventStream()
             $0.stream = streamed(retry)
         }
-        try await waitForSubscriber(events)
+        #expect(events.subscriberCount == 1, "the head goes out once the feed holds the place")
         events.publish(.updated(Self.todo))
         let event = Array(
             """
@@ -80,7 +78,8 @@ struct TodoEventsFeatureTests {
         events.publish(.reordered([Self.todo.id]))
         let store = makeStore(events: events, clock: clock)
         let retry = Array("retry: 3000\n\n".utf8)
-        await store.send(TodoEventsRequest(lastEventID: TodoEventID(epoch: events.epoch, sequence: 0), baseURL: "")) {
+        await store.send(TodoEventsRequest(lastEventID: TodoEventID(epoch: events.epoch, sequence: 0), baseURL: ""))
+        await store.receive(\.internal.subscribed) {
             $0.response = .eventStream()
             $0.stream = streamed(retry)
         }
@@ -97,7 +96,6 @@ struct TodoEventsFeatureTests {
         await store.receive(\.internal.received) {
             $0.stream = streamed(retry, missed)
         }
-        try await waitForSubscriber(events)
         events.close()
         await store.receive(\.internal.received) {
             $0.stream = streamed(retry, missed, Array("id: \(events.epoch)-2\ndata: {\"type\":\"refetch\"}\n\n".utf8))

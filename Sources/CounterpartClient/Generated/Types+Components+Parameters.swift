@@ -205,5 +205,9 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/SandboxName`.
         public typealias SandboxName = Swift.String
+        /// The `id` of the last event the client read: the stream starts with every event after it. `EventSource` sends it by itself when it reconnects. A value that is not an id this server wrote counts as none (and is logged).
+        ///
+        /// - Remark: Generated from `#/components/parameters/LastEventId`.
+        public typealias LastEventId = Swift.String
     }
 }

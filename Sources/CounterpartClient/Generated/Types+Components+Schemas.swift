@@ -274,6 +274,69 @@ extension Components {
                 case ids
             }
         }
+        /// One change to the todos, as `GET /todos/events` sends it in an event's `data`: one shape for every kind, so a client decodes every event with one type.
+        ///
+        /// - Remark: Generated from `#/components/schemas/TodoEvent`.
+        public struct TodoEvent: Codable, Hashable, Sendable {
+            /// `created`, `updated`: `todo` holds it. `deleted`: `ids` were removed. `reordered`: `ids` is the new order. `refetch`: the whole list changed at once (a reset, an import) or the client's place in the history is gone: read `GET /todos` again.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TodoEvent/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case created = "created"
+                case updated = "updated"
+                case deleted = "deleted"
+                case reordered = "reordered"
+                case refetch = "refetch"
+            }
+            /// `created`, `updated`: `todo` holds it. `deleted`: `ids` were removed. `reordered`: `ids` is the new order. `refetch`: the whole list changed at once (a reset, an import) or the client's place in the history is gone: read `GET /todos` again.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TodoEvent/type`.
+            public var _type: Components.Schemas.TodoEvent._TypePayload
+            /// - Remark: Generated from `#/components/schemas/TodoEvent/todo`.
+            public var todo: Components.Schemas.Todo?
+            /// - Remark: Generated from `#/components/schemas/TodoEvent/ids`.
+            public var ids: [Components.Schemas.Uuid]?
+            /// Creates a new `TodoEvent`.
+            ///
+            /// - Parameters:
+            ///   - _type: `created`, `updated`: `todo` holds it. `deleted`: `ids` were removed. `reordered`: `ids` is the new order. `refetch`: the whole list changed at once (a reset, an import) or the client's place in the history is gone: read `GET /todos` again.
+            ///   - todo:
+            ///   - ids:
+            public init(
+                _type: Components.Schemas.TodoEvent._TypePayload,
+                todo: Components.Schemas.Todo? = nil,
+                ids: [Components.Schemas.Uuid]? = nil
+            ) {
+                self._type = _type
+                self.todo = todo
+                self.ids = ids
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case todo
+                case ids
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self._type = try container.decode(
+                    Components.Schemas.TodoEvent._TypePayload.self,
+                    forKey: ._type
+                )
+                self.todo = try container.decodeIfPresent(
+                    Components.Schemas.Todo.self,
+                    forKey: .todo
+                )
+                self.ids = try container.decodeIfPresent(
+                    [Components.Schemas.Uuid].self,
+                    forKey: .ids
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "type",
+                    "todo",
+                    "ids"
+                ])
+            }
+        }
         /// A todo in the Todo-Backend view (same store as `/todos`).
         ///
         /// - Remark: Generated from `#/components/schemas/TodoBackendItem`.

@@ -2299,6 +2299,250 @@ public enum Operations {
             }
         }
     }
+    /// Stream the todos' changes
+    ///
+    /// Server-sent events (`text/event-stream`, WHATWG HTML §9.2): `retry:` first, then one event per committed change to this sandbox's todos, from every write path, with `id:` (`<epoch>-<sequence>`) and `data:` a `TodoEvent`; a comment line (`: heartbeat`) when the stream has been quiet for `--event-heartbeat`. The stream stays open until the client leaves (no `Content-Length`, no request deadline, never cached). Reconnecting with `Last-Event-ID` first gets every event missed from the last `--event-history`; an id the history no longer holds gets one `refetch` event. Over `--max-streams-per-loop` or `--max-streams-per-client`, the answer is still 200 — only `retry: 10000`, then the end — so `EventSource` comes back later instead of giving up (any other status would make it stop for good). Across instances on PostgreSQL every subscriber gets every write, and a client resumes on any instance.
+    ///
+    /// - Remark: HTTP `GET /todos/events`.
+    /// - Remark: Generated from `#/paths//todos/events/get(streamTodoEvents)`.
+    public enum StreamTodoEvents {
+        public static let id: Swift.String = "streamTodoEvents"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/todos/events/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The `id` of the last event the client read: the stream starts with every event after it. `EventSource` sends it by itself when it reconnects. A value that is not an id this server wrote counts as none (and is logged).
+                ///
+                /// - Remark: Generated from `#/paths/todos/events/GET/header/Last-Event-ID`.
+                public var lastEventID: Components.Parameters.LastEventId?
+                /// The client's request id, echoed in `X-Request-Id` and problem `instance`s when it is 1-64 characters of `[A-Za-z0-9._-]`; any other value is replaced by a fresh UUID (never rejected).
+                ///
+                /// - Remark: Generated from `#/paths/todos/events/GET/header/X-Request-Id`.
+                public var xRequestId: Components.Parameters.RequestId?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StreamTodoEvents.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - lastEventID: The `id` of the last event the client read: the stream starts with every event after it. `EventSource` sends it by itself when it reconnects. A value that is not an id this server wrote counts as none (and is logged).
+                ///   - xRequestId: The client's request id, echoed in `X-Request-Id` and problem `instance`s when it is 1-64 characters of `[A-Za-z0-9._-]`; any other value is replaced by a fresh UUID (never rejected).
+                ///   - accept:
+                public init(
+                    lastEventID: Components.Parameters.LastEventId? = nil,
+                    xRequestId: Components.Parameters.RequestId? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StreamTodoEvents.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.lastEventID = lastEventID
+                    self.xRequestId = xRequestId
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.StreamTodoEvents.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.StreamTodoEvents.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/todos/events/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/components/headers/Cache-Control-No-Cache`.
+                    @frozen public enum CacheControlNoCache: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noCache = "no-cache"
+                    }
+                    /// Cacheable, but revalidate every time with the `ETag`.
+                    ///
+                    /// - Remark: Generated from `#/paths/todos/events/GET/responses/200/headers/Cache-Control`.
+                    public var cacheControl: Components.Headers.CacheControlNoCache
+                    /// The request id: the client's `X-Request-Id` when it is 1-64 characters of `[A-Za-z0-9._-]`, else a fresh random UUID. Problems repeat it in `instance`.
+                    ///
+                    /// - Remark: Generated from `#/paths/todos/events/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Milliseconds spent handling the request (`app`) and waiting for the repository (`repo`), three decimals each.
+                    ///
+                    /// - Remark: Generated from `#/paths/todos/events/GET/responses/200/headers/Server-Timing`.
+                    public var serverTiming: Components.Headers.ServerTiming
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl: Cacheable, but revalidate every time with the `ETag`.
+                    ///   - xRequestId: The request id: the client's `X-Request-Id` when it is 1-64 characters of `[A-Za-z0-9._-]`, else a fresh random UUID. Problems repeat it in `instance`.
+                    ///   - serverTiming: Milliseconds spent handling the request (`app`) and waiting for the repository (`repo`), three decimals each.
+                    public init(
+                        cacheControl: Components.Headers.CacheControlNoCache,
+                        xRequestId: Components.Headers.XRequestId,
+                        serverTiming: Components.Headers.ServerTiming
+                    ) {
+                        self.cacheControl = cacheControl
+                        self.xRequestId = xRequestId
+                        self.serverTiming = serverTiming
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.StreamTodoEvents.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/todos/events/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/todos/events/GET/responses/200/content/text\/event-stream`.
+                    case textEventStream(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.textEventStream`.
+                    ///
+                    /// - Throws: An error if `self` is not `.textEventStream`.
+                    /// - SeeAlso: `.textEventStream`.
+                    public var textEventStream: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .textEventStream(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.StreamTodoEvents.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.StreamTodoEvents.Output.Ok.Headers,
+                    body: Operations.StreamTodoEvents.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The stream: each event's `data` is one `TodoEvent` in JSON.
+            ///
+            /// - Remark: Generated from `#/paths//todos/events/get(streamTodoEvents)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.StreamTodoEvents.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.StreamTodoEvents.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `not-acceptable`: `Accept` rules out every type the route produces (`application/json`).
+            ///
+            /// - Remark: Generated from `#/paths//todos/events/get(streamTodoEvents)/responses/406`.
+            ///
+            /// HTTP response code: `406 notAcceptable`.
+            case notAcceptable(Components.Responses.NotAcceptable)
+            /// The associated value of the enum case if `self` is `.notAcceptable`.
+            ///
+            /// - Throws: An error if `self` is not `.notAcceptable`.
+            /// - SeeAlso: `.notAcceptable`.
+            public var notAcceptable: Components.Responses.NotAcceptable {
+                get throws {
+                    switch self {
+                    case let .notAcceptable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notAcceptable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal-error`: something unexpected failed; logged under the request id.
+            ///
+            /// - Remark: Generated from `#/paths//todos/events/get(streamTodoEvents)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unavailable`: the request deadline passed, the loop is at its in-flight cap, the server is draining, or the database is busy.
+            ///
+            /// - Remark: Generated from `#/paths//todos/events/get(streamTodoEvents)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case textEventStream
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/event-stream":
+                    self = .textEventStream
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .textEventStream:
+                    return "text/event-stream"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .textEventStream,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Get a todo
     ///
     /// Its `ETag` hashes the stored fields (what `If-Match` compares).

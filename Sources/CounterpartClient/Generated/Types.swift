@@ -46,6 +46,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /todos/reorder`.
     /// - Remark: Generated from `#/paths//todos/reorder/post(reorderTodos)`.
     func reorderTodos(_ input: Operations.ReorderTodos.Input) async throws -> Operations.ReorderTodos.Output
+    /// Stream the todos' changes
+    ///
+    /// Server-sent events (`text/event-stream`, WHATWG HTML §9.2): `retry:` first, then one event per committed change to this sandbox's todos, from every write path, with `id:` (`<epoch>-<sequence>`) and `data:` a `TodoEvent`; a comment line (`: heartbeat`) when the stream has been quiet for `--event-heartbeat`. The stream stays open until the client leaves (no `Content-Length`, no request deadline, never cached). Reconnecting with `Last-Event-ID` first gets every event missed from the last `--event-history`; an id the history no longer holds gets one `refetch` event. Over `--max-streams-per-loop` or `--max-streams-per-client`, the answer is still 200 — only `retry: 10000`, then the end — so `EventSource` comes back later instead of giving up (any other status would make it stop for good). Across instances on PostgreSQL every subscriber gets every write, and a client resumes on any instance.
+    ///
+    /// - Remark: HTTP `GET /todos/events`.
+    /// - Remark: Generated from `#/paths//todos/events/get(streamTodoEvents)`.
+    func streamTodoEvents(_ input: Operations.StreamTodoEvents.Input) async throws -> Operations.StreamTodoEvents.Output
     /// Get a todo
     ///
     /// Its `ETag` hashes the stored fields (what `If-Match` compares).
@@ -399,6 +406,15 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
+    }
+    /// Stream the todos' changes
+    ///
+    /// Server-sent events (`text/event-stream`, WHATWG HTML §9.2): `retry:` first, then one event per committed change to this sandbox's todos, from every write path, with `id:` (`<epoch>-<sequence>`) and `data:` a `TodoEvent`; a comment line (`: heartbeat`) when the stream has been quiet for `--event-heartbeat`. The stream stays open until the client leaves (no `Content-Length`, no request deadline, never cached). Reconnecting with `Last-Event-ID` first gets every event missed from the last `--event-history`; an id the history no longer holds gets one `refetch` event. Over `--max-streams-per-loop` or `--max-streams-per-client`, the answer is still 200 — only `retry: 10000`, then the end — so `EventSource` comes back later instead of giving up (any other status would make it stop for good). Across instances on PostgreSQL every subscriber gets every write, and a client resumes on any instance.
+    ///
+    /// - Remark: HTTP `GET /todos/events`.
+    /// - Remark: Generated from `#/paths//todos/events/get(streamTodoEvents)`.
+    public func streamTodoEvents(headers: Operations.StreamTodoEvents.Input.Headers = .init()) async throws -> Operations.StreamTodoEvents.Output {
+        try await streamTodoEvents(Operations.StreamTodoEvents.Input(headers: headers))
     }
     /// Get a todo
     ///

@@ -21,6 +21,10 @@ extension TodoEventsFeature.Action: CasePathable {
 extension TodoEventsFeature.Internal: CasePathable {
     /// One case path per case, read by key paths such as `\.received`.
     public struct AllCasePaths: Sendable {
+        public var subscribed: AnyCasePath<TodoEventsFeature.Internal, Void> {
+            AnyCasePath(embed: { .subscribed }, extract: { if case .subscribed = $0 { () } else { nil } })
+        }
+
         public var received: AnyCasePath<TodoEventsFeature.Internal, [TodoEvent]> {
             AnyCasePath(
                 embed: { .received($0) }, extract: { if case .received(let value) = $0 { value } else { nil } })

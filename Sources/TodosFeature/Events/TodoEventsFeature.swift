@@ -5,9 +5,11 @@ public import Reducers
 /// `GET /todos/events`: the todo store's changes as server-sent events, for as long
 /// as the client listens.
 ///
-/// The canonical long-living effect, seen from the server: the request opens the stream and starts
-/// two effects that never end by themselves — the store's change feed and a heartbeat — and each
-/// action they send becomes one chunk of the answer. They are cancelled when the client leaves, a
+/// The canonical long-living effect, seen from the server: the request starts two effects that
+/// never end by themselves — the store's change feed and a heartbeat — and each action they send
+/// becomes one chunk of the answer. The stream opens once the feed holds the subscriber's place
+/// (on PostgreSQL, after reading the shared history), so whatever commits after a client has the
+/// answer's head reaches it. They are cancelled when the client leaves, a
 /// client that stops reading is cut, or the server drains; the feed ends by itself only when its
 /// store is dropped, and then so does the stream.
 public struct TodoEventsFeature: Reducer, Sendable {
@@ -32,6 +34,8 @@ public struct TodoEventsFeature: Reducer, Sendable {
 
     /// What the effects send.
     public enum Internal: Sendable, Equatable {
+        /// The feed holds the subscriber's place: the stream can open.
+        case subscribed
         /// Events from the feed: missed ones on resuming, then each new one.
         case received([TodoEvent])
         /// The heartbeat interval passed.
@@ -52,16 +56,14 @@ public struct TodoEventsFeature: Reducer, Sendable {
         switch action {
         case .request(let request):
             state.baseURL = request.baseURL
-            state.response = .eventStream()
-            var stream = StreamedBody()
-            stream.send(ServerSentEvent.retry(after: settings.retry))
-            state.stream = stream
             @Dependency(\.todoEvents) var events
             @Dependency(\.continuousClock) var clock
             let (lastSeen, heartbeat) = (request.lastEventID, settings.heartbeat)
             return .merge(
                 .run { send in
-                    for await batch in await events.subscribe(after: lastSeen) {
+                    let feed = await events.subscribe(after: lastSeen)
+                    await send(.internal(.subscribed))
+                    for await batch in feed {
                         await send(.internal(.received(batch)))
                     }
                     await send(.internal(.feedEnded))
@@ -73,6 +75,13 @@ public struct TodoEventsFeature: Reducer, Sendable {
                     }
                 }
             )
+
+        case .internal(.subscribed):
+            state.response = .eventStream()
+            var stream = StreamedBody()
+            stream.send(ServerSentEvent.retry(after: settings.retry))
+            state.stream = stream
+            return .none
 
         case .internal(.received(let events)):
             state.stream?.send(events.flatMap { $0.serverSent(baseURL: state.baseURL) })
