@@ -54,6 +54,13 @@ public enum App {
         ]
         let admin = [
             Endpoint(
+                routes: JournalEventsRoutes(),
+                reducer: JournalEventsFeature(heartbeat: settings.streamLimits.heartbeat),
+                initialState: { .init() },
+                dependencies: dependencies,
+                role: .admin
+            ),
+            Endpoint(
                 routes: ControlsAdminRoutes(),
                 reducer: ControlsAdminFeature(),
                 initialState: { .init() },

@@ -1,6 +1,7 @@
 """The live console at /__admin in headless Chromium from Debian's packages, driven through
 Debian's chromium-driver (issue #12): it loads with no console errors, shows a request made with
-another client, marks a request whose client left as cancelled, and its Reset empties the journal."""
+another client as the journal streams it (EventSource, issue #40) instead of polling for it, marks a
+request whose client left as cancelled, and its Reset empties the journal."""
 
 import json
 import os
@@ -57,7 +58,13 @@ def test_console_shows_requests_cancellations_and_resets(dev_url, browser):
     with urllib.request.urlopen(f"{dev_url}/todos?from=curl", timeout=10) as response:
         assert response.status == 200
     wait_for(browser, lambda: any("/todos?from=curl" in row.text for row in journal_rows(browser)),
-             "a request made with another client appears within the polling interval")
+             "a request made with another client appears as the journal streams it")
+    with urllib.request.urlopen(f"{dev_url}/metrics", timeout=10) as response:
+        assert "\ncounterpart_streams_open 1.0\n" in response.read().decode(), "the console holds one stream"
+    time.sleep(2.5)
+    reads = browser.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes('/__admin/requests?')).length")
+    assert reads == 1, f"the list is read once, when the stream opens, not polled: {reads} reads"
 
     # A client that gives up during an injected delay, as a debounced search does.
     port = int(dev_url.rsplit(":", 1)[1])

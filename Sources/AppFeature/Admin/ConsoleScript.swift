@@ -1,6 +1,7 @@
-/// The console page's script (`GET /__admin/console.js`): polls the journal and the outbox once a
-/// second, and drives the run-time flags, the journal's clearing and the reset. Server data is
-/// written with `textContent` and `href` only, never as markup.
+/// The console page's script (`GET /__admin/console.js`): follows the journal as it is recorded
+/// (`EventSource` on `/__admin/requests/events`, reading the list again each time it opens), polls
+/// the outbox once a second, and drives the run-time flags, the journal's clearing and the reset.
+/// Server data is written with `textContent` and `href` only, never as markup.
 enum ConsoleScript {
     static let javascript = #"""
         "use strict";
@@ -28,7 +29,17 @@ enum ConsoleScript {
           return td;
         }
 
-        function showJournal(entries) {
+        // The journal as shown, by request id — an entry both listed and streamed (it was recorded while
+        // the list was read) is shown once — each with its rank in recording order, newest highest.
+        const journal = new Map();
+        const shown = 100;
+        let nextRank = 0;
+        // What streamed in while the list was being read: kept when the list replaces the rest.
+        let streamedDuringLoad = null;
+        const newest = () => [...journal.values()].sort((a, b) => b.rank - a.rank).slice(0, shown);
+
+        function showJournal() {
+          const entries = newest().map((ranked) => ranked.entry);
           const body = $("journal").tBodies[0];
           body.replaceChildren();
           for (const entry of entries) {
@@ -78,14 +89,33 @@ enum ConsoleScript {
           $("fault-rate").value = flags.faultRate;
         }
 
+        function record(entry) {
+          if (!journal.has(entry.id)) journal.set(entry.id, { entry, rank: nextRank++ });
+          if (journal.size > 2 * shown) {
+            const kept = newest();
+            journal.clear();
+            for (const ranked of kept) journal.set(ranked.entry.id, ranked);
+          }
+        }
+
+        async function loadJournal() {
+          try {
+            streamedDuringLoad = [];
+            const entries = await call("GET", `/__admin/requests?limit=${shown}`);
+            journal.clear();
+            for (const entry of entries.reverse()) record(entry);
+            for (const entry of streamedDuringLoad) record(entry);
+            showJournal();
+          } catch (error) {
+            $("error").textContent = error.message;
+          } finally {
+            streamedDuringLoad = null;
+          }
+        }
+
         async function refresh() {
           try {
-            const [entries, mails] = await Promise.all([
-              call("GET", "/__admin/requests?limit=100"),
-              call("GET", "/__admin/outbox?limit=20"),
-            ]);
-            showJournal(entries);
-            showOutbox(mails);
+            showOutbox(await call("GET", "/__admin/outbox?limit=20"));
             $("error").textContent = "";
           } catch (error) {
             $("error").textContent = error.message;
@@ -99,7 +129,7 @@ enum ConsoleScript {
           } catch (error) {
             $("error").textContent = error.message;
           }
-          await refresh();
+          await Promise.all([loadJournal(), refresh()]);
         }
 
         $("apply").addEventListener("click", () => act(async () => {
@@ -115,6 +145,15 @@ enum ConsoleScript {
         $("clear").addEventListener("click", () => act(() => call("DELETE", "/__admin/requests")));
 
         call("GET", "/__admin/controls").then(showControls, (error) => { $("error").textContent = error.message; });
+        // Opened again by the browser after a drop; each opening reads the list, so nothing is missed.
+        const requests = new EventSource(base + "/__admin/requests/events");
+        requests.addEventListener("open", loadJournal);
+        requests.addEventListener("message", (event) => {
+          const entry = JSON.parse(event.data);
+          if (streamedDuringLoad) streamedDuringLoad.push(entry);
+          record(entry);
+          showJournal();
+        });
         refresh();
         setInterval(refresh, 1000);
         """#

@@ -1,3 +1,5 @@
+import Logging
+
 /// Where a sandbox's request journal lives: this process's memory, or the PostgreSQL database every
 /// instance shares, so the console behind a load balancer shows every instance's requests.
 /// Recording never waits either way; reading and clearing are effects.
@@ -39,4 +41,40 @@ public enum JournalStore: Sendable {
         case .shared(let journal): try await journal.removeAll()
         }
     }
+
+    /// Every entry recorded from now on, as the console's stream shows them. In memory, each as it
+    /// is recorded; in the shared journal, which any instance writes, what its newest entries show
+    /// every `interval` — one read per stream, instead of one per console and second.
+    func recorded(pollingEvery interval: Duration, clock: any Clock<Duration>) -> AsyncStream<JournalEntry> {
+        switch self {
+        case .local(let journal):
+            return journal.subscribe()
+        case .shared(let journal):
+            return AsyncStream { continuation in
+                let polling = Task {
+                    var seen = Set((try? await journal.newest(Self.pollWindow))?.map(\.id) ?? [])
+                    while !Task.isCancelled {
+                        try? await clock.sleep(for: interval)
+                        let newest: [JournalEntry]
+                        do {
+                            newest = try await journal.newest(Self.pollWindow)
+                        } catch {
+                            Self.logger.warning(
+                                "Could not read the shared journal for the console's stream; trying again",
+                                metadata: ["reason": "\(error)"])
+                            continue
+                        }
+                        for entry in newest.reversed() where !seen.contains(entry.id) { continuation.yield(entry) }
+                        seen = Set(newest.map(\.id))
+                    }
+                }
+                continuation.onTermination = { _ in polling.cancel() }
+            }
+        }
+    }
+
+    /// How many of the shared journal's newest entries a poll reads: more than a second of a demo's
+    /// requests.
+    private static let pollWindow = 200
+    private static let logger = Logger(label: "counterpart.journal")
 }

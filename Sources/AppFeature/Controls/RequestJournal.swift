@@ -14,6 +14,9 @@ public final class RequestJournal: Sendable {
         var entries: [JournalEntry] = []
         /// Where the next entry goes once the ring is full.
         var next = 0
+        /// The console's streams, each told every entry as it is recorded.
+        var subscribers: [Int: AsyncStream<JournalEntry>.Continuation] = [:]
+        var nextSubscriber = 0
     }
 
     /// A journal of at most `capacity` entries.
@@ -22,7 +25,7 @@ public final class RequestJournal: Sendable {
         ring = Mutex(Ring())
     }
 
-    /// Adds `entry`, overwriting the oldest when full.
+    /// Adds `entry`, overwriting the oldest when full, and tells every subscriber.
     public func record(_ entry: JournalEntry) {
         ring.withLock { ring in
             if ring.entries.count < capacity {
@@ -31,7 +34,25 @@ public final class RequestJournal: Sendable {
                 ring.entries[ring.next] = entry
                 ring.next = (ring.next + 1) % capacity
             }
+            for subscriber in ring.subscribers.values { subscriber.yield(entry) }
         }
+    }
+
+    /// How many streams follow the journal now.
+    public var subscriberCount: Int { ring.withLock { $0.subscribers.count } }
+
+    /// Every entry recorded from now on, as it is recorded, until the subscriber stops listening.
+    public func subscribe() -> AsyncStream<JournalEntry> {
+        let (stream, continuation) = AsyncStream.makeStream(of: JournalEntry.self)
+        ring.withLock { ring in
+            let key = ring.nextSubscriber
+            ring.nextSubscriber += 1
+            ring.subscribers[key] = continuation
+            continuation.onTermination = { [weak self] _ in
+                _ = self?.ring.withLock { $0.subscribers.removeValue(forKey: key) }
+            }
+        }
+        return stream
     }
 
     /// The newest `limit` entries, newest first.
@@ -44,6 +65,9 @@ public final class RequestJournal: Sendable {
 
     /// Forgets every entry.
     public func removeAll() {
-        ring.withLock { $0 = Ring() }
+        ring.withLock { ring in
+            ring.entries = []
+            ring.next = 0
+        }
     }
 }

@@ -15679,6 +15679,243 @@ public enum Operations {
             }
         }
     }
+    /// Stream the request journal
+    ///
+    /// Server-sent events (`text/event-stream`): each request the journal records from now on, as one event whose `data` is the `JournalEntry` exactly as `GET /__admin/requests` lists it; a comment line (`: heartbeat`) when the stream has been quiet for `--event-heartbeat`. No `id:`: a console that reconnects reads the list again (the console at `/__admin` does this each time its `EventSource` opens). On PostgreSQL the shared journal is read once a second per stream, so every instance's requests appear. Only with `--dev`; otherwise 404.
+    ///
+    /// - Remark: HTTP `GET /__admin/requests/events`.
+    /// - Remark: Generated from `#/paths//__admin/requests/events/get(streamJournal)`.
+    public enum StreamJournal {
+        public static let id: Swift.String = "streamJournal"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/__admin/requests/events/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The client's request id, echoed in `X-Request-Id` and problem `instance`s when it is 1-64 characters of `[A-Za-z0-9._-]`; any other value is replaced by a fresh UUID (never rejected).
+                ///
+                /// - Remark: Generated from `#/paths/__admin/requests/events/GET/header/X-Request-Id`.
+                public var xRequestId: Components.Parameters.RequestId?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StreamJournal.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xRequestId: The client's request id, echoed in `X-Request-Id` and problem `instance`s when it is 1-64 characters of `[A-Za-z0-9._-]`; any other value is replaced by a fresh UUID (never rejected).
+                ///   - accept:
+                public init(
+                    xRequestId: Components.Parameters.RequestId? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StreamJournal.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xRequestId = xRequestId
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.StreamJournal.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.StreamJournal.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/__admin/requests/events/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/components/headers/Cache-Control-No-Cache`.
+                    @frozen public enum CacheControlNoCache: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noCache = "no-cache"
+                    }
+                    /// Cacheable, but revalidate every time with the `ETag`.
+                    ///
+                    /// - Remark: Generated from `#/paths/__admin/requests/events/GET/responses/200/headers/Cache-Control`.
+                    public var cacheControl: Components.Headers.CacheControlNoCache
+                    /// The request id: the client's `X-Request-Id` when it is 1-64 characters of `[A-Za-z0-9._-]`, else a fresh random UUID. Problems repeat it in `instance`.
+                    ///
+                    /// - Remark: Generated from `#/paths/__admin/requests/events/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Milliseconds spent handling the request (`app`) and waiting for the repository (`repo`), three decimals each.
+                    ///
+                    /// - Remark: Generated from `#/paths/__admin/requests/events/GET/responses/200/headers/Server-Timing`.
+                    public var serverTiming: Components.Headers.ServerTiming
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl: Cacheable, but revalidate every time with the `ETag`.
+                    ///   - xRequestId: The request id: the client's `X-Request-Id` when it is 1-64 characters of `[A-Za-z0-9._-]`, else a fresh random UUID. Problems repeat it in `instance`.
+                    ///   - serverTiming: Milliseconds spent handling the request (`app`) and waiting for the repository (`repo`), three decimals each.
+                    public init(
+                        cacheControl: Components.Headers.CacheControlNoCache,
+                        xRequestId: Components.Headers.XRequestId,
+                        serverTiming: Components.Headers.ServerTiming
+                    ) {
+                        self.cacheControl = cacheControl
+                        self.xRequestId = xRequestId
+                        self.serverTiming = serverTiming
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.StreamJournal.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/__admin/requests/events/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/__admin/requests/events/GET/responses/200/content/text\/event-stream`.
+                    case textEventStream(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.textEventStream`.
+                    ///
+                    /// - Throws: An error if `self` is not `.textEventStream`.
+                    /// - SeeAlso: `.textEventStream`.
+                    public var textEventStream: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .textEventStream(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.StreamJournal.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.StreamJournal.Output.Ok.Headers,
+                    body: Operations.StreamJournal.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The stream: each event's `data` is one `JournalEntry` in JSON.
+            ///
+            /// - Remark: Generated from `#/paths//__admin/requests/events/get(streamJournal)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.StreamJournal.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.StreamJournal.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `not-found`: the server runs without `--dev`, where every `/__admin` route is 404 like an unknown path.
+            ///
+            /// - Remark: Generated from `#/paths//__admin/requests/events/get(streamJournal)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.AdminNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.AdminNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `not-acceptable`: `Accept` rules out every type the route produces (`application/json`).
+            ///
+            /// - Remark: Generated from `#/paths//__admin/requests/events/get(streamJournal)/responses/406`.
+            ///
+            /// HTTP response code: `406 notAcceptable`.
+            case notAcceptable(Components.Responses.NotAcceptable)
+            /// The associated value of the enum case if `self` is `.notAcceptable`.
+            ///
+            /// - Throws: An error if `self` is not `.notAcceptable`.
+            /// - SeeAlso: `.notAcceptable`.
+            public var notAcceptable: Components.Responses.NotAcceptable {
+                get throws {
+                    switch self {
+                    case let .notAcceptable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notAcceptable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal-error`: something unexpected failed; logged under the request id.
+            ///
+            /// - Remark: Generated from `#/paths//__admin/requests/events/get(streamJournal)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case textEventStream
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/event-stream":
+                    self = .textEventStream
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .textEventStream:
+                    return "text/event-stream"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .textEventStream,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// The demo controls' flags
     ///
     /// `--latency` and `--fault-rate` as they are now. Only with `--dev`; otherwise 404.

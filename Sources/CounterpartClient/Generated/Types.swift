@@ -308,6 +308,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /__admin/requests`.
     /// - Remark: Generated from `#/paths//__admin/requests/delete(clearJournal)`.
     func clearJournal(_ input: Operations.ClearJournal.Input) async throws -> Operations.ClearJournal.Output
+    /// Stream the request journal
+    ///
+    /// Server-sent events (`text/event-stream`): each request the journal records from now on, as one event whose `data` is the `JournalEntry` exactly as `GET /__admin/requests` lists it; a comment line (`: heartbeat`) when the stream has been quiet for `--event-heartbeat`. No `id:`: a console that reconnects reads the list again (the console at `/__admin` does this each time its `EventSource` opens). On PostgreSQL the shared journal is read once a second per stream, so every instance's requests appear. Only with `--dev`; otherwise 404.
+    ///
+    /// - Remark: HTTP `GET /__admin/requests/events`.
+    /// - Remark: Generated from `#/paths//__admin/requests/events/get(streamJournal)`.
+    func streamJournal(_ input: Operations.StreamJournal.Input) async throws -> Operations.StreamJournal.Output
     /// The demo controls' flags
     ///
     /// `--latency` and `--fault-rate` as they are now. Only with `--dev`; otherwise 404.
@@ -904,6 +911,15 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//__admin/requests/delete(clearJournal)`.
     public func clearJournal(headers: Operations.ClearJournal.Input.Headers = .init()) async throws -> Operations.ClearJournal.Output {
         try await clearJournal(Operations.ClearJournal.Input(headers: headers))
+    }
+    /// Stream the request journal
+    ///
+    /// Server-sent events (`text/event-stream`): each request the journal records from now on, as one event whose `data` is the `JournalEntry` exactly as `GET /__admin/requests` lists it; a comment line (`: heartbeat`) when the stream has been quiet for `--event-heartbeat`. No `id:`: a console that reconnects reads the list again (the console at `/__admin` does this each time its `EventSource` opens). On PostgreSQL the shared journal is read once a second per stream, so every instance's requests appear. Only with `--dev`; otherwise 404.
+    ///
+    /// - Remark: HTTP `GET /__admin/requests/events`.
+    /// - Remark: Generated from `#/paths//__admin/requests/events/get(streamJournal)`.
+    public func streamJournal(headers: Operations.StreamJournal.Input.Headers = .init()) async throws -> Operations.StreamJournal.Output {
+        try await streamJournal(Operations.StreamJournal.Input(headers: headers))
     }
     /// The demo controls' flags
     ///

@@ -2,7 +2,7 @@ import AppFeature
 import ArgumentParser
 import TodosFeature
 
-/// Live updates (`GET /todos/events`): how many streams the server holds, how they keep alive, and
+/// Live updates (`GET /todos/events`, the console's journal): how many streams the server holds, how they keep alive, and
 /// how far back a reconnecting client can resume.
 struct StreamOptions: ParsableArguments {
     @Option(help: "Streams one event loop holds open; beyond it a client is told to retry later (200 with retry:).")
@@ -35,7 +35,7 @@ struct StreamOptions: ParsableArguments {
 
     /// The limits the stream stage enforces.
     var limits: StreamLimits {
-        StreamLimits(perLoop: maxStreamsPerLoop, perClient: maxStreamsPerClient)
+        StreamLimits(perLoop: maxStreamsPerLoop, perClient: maxStreamsPerClient, heartbeat: eventHeartbeat.duration)
     }
 
     /// How the todo streams behave.

@@ -1,0 +1,44 @@
+import AppFeature
+import CasePathsCore
+import Clocks
+import Dependencies
+import HTTPKit
+import ReducersTesting
+import Testing
+
+/// The journal's stream as a long-living effect, step by step: it opens at once, each recorded
+/// entry is one chunk, a quiet interval is a heartbeat, and the console leaving ends both effects.
+@Suite("JournalEventsFeature reducer")
+struct JournalEventsFeatureTests {
+    @Test("opens at once; an entry is one event; quiet, a heartbeat; leaving ends both effects")
+    func stream() async throws {
+        let (journal, clock) = (RequestJournal(), Clocks.TestClock<Duration>())
+        let store = TestStore(initialState: JournalEventsFeature.State()) {
+            JournalEventsFeature(heartbeat: .seconds(15))
+        } withDependencies: {
+            $0.demoControls = DemoControls(journal: .local(journal))
+            $0.continuousClock = clock
+        }
+        await store.send(JournalEventsFeature.Request()) {
+            $0.response = .eventStream()
+            $0.stream = StreamedBody()
+        }
+        let entry = JournalEntry(
+            id: "r1", method: "GET", path: "/todos", query: nil, status: 200, outcome: .completed,
+            receivedAt: .seedEpoch, durationMilliseconds: 1.5, injectedDelayMilliseconds: 0, preferenceApplied: nil)
+        while journal.subscriberCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        journal.record(entry)
+        await store.receive(\.internal.recorded) {
+            var writer = JSONWriter()
+            entry.write(to: &writer)
+            $0.stream?.send(ServerSentEvent.event(id: nil, data: writer.bytes))
+        }
+        await clock.advance(by: .seconds(15))
+        await store.receive(\.internal.heartbeat) {
+            $0.stream?.send(ServerSentEvent.comment("heartbeat"))
+        }
+        store.cancelAll()
+        await store.finish()
+        #expect(journal.subscriberCount == 0, "the feed's effect was cancelled with the stream")
+    }
+}
