@@ -46,10 +46,7 @@ public final class PostgresTodoFeed: Sendable {
         let log = TodoEventLog(copying: epoch, historyLength: historyLength) { [self] log in
             await catchUp(log, of: sandbox)
         }
-        copies.withLock { copies in
-            copies[sandbox, default: []].removeAll { $0.log == nil }
-            copies[sandbox, default: []].append(WeakCopy(log: log))
-        }
+        copies.withLock { $0[sandbox, default: []].append(WeakCopy(log: log)) }
         return log
     }
 
@@ -74,8 +71,13 @@ public final class PostgresTodoFeed: Sendable {
         }
     }
 
+    /// The copies of `sandbox` still kept by a store; those whose store is gone are forgotten.
     private func logs(of sandbox: String) -> [TodoEventLog] {
-        copies.withLock { $0[sandbox]?.compactMap(\.log) ?? [] }
+        copies.withLock { copies in
+            let live = copies[sandbox]?.compactMap(\.log) ?? []
+            copies[sandbox] = live.isEmpty ? nil : live.map { WeakCopy(log: $0) }
+            return live
+        }
     }
 
     /// Reads what `log` has not seen. On failure the copy stays as it was, the failure is logged,

@@ -23,6 +23,40 @@ extension JournalStoreTests {
         #expect(try await a.newest(10).map(\.id) == ["b1", "a1"], "instance A reads B's entry too")
     }
 
+    @Test("the console's stream of the shared journal shows what another instance records after it opens, once")
+    func streamedAcrossInstances() async throws {
+        let backend = try await TestPostgres.migratedBackend([])
+        let reader = JournalStore.shared(PostgresJournal(backend, sandbox: "default"))
+        let writer = PostgresJournal(try await TestPostgres.backend(at: backend.url), sandbox: "default")
+        writer.record(Self.entry("before"))
+        _ = try await writer.newest(1)
+        // Entries keep coming after the stream opens; the first it shows must be one of them.
+        let writing = Task {
+            for index in 0..<600 {
+                writer.record(Self.entry("after-\(index)"))
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        let first = await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                var stream = reader.recorded(pollingEvery: .milliseconds(20), clock: ContinuousClock())
+                    .makeAsyncIterator()
+                return await stream.next()?.id
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(30))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        writing.cancel()
+        #expect(
+            first?.hasPrefix("after-") == true,
+            "not the entry recorded before the stream opened: \(String(describing: first))")
+    }
+
     @Test("many entries recorded at once are all written, in order, within capacity")
     func burst() async throws {
         let journal = PostgresJournal(try await TestPostgres.migratedBackend([]), sandbox: "default", capacity: 50)

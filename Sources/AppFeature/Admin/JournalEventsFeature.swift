@@ -37,8 +37,7 @@ public struct JournalEventsFeature: Reducer, Sendable {
         case heartbeat
     }
 
-    /// How long the stream stays quiet before a comment (`--event-heartbeat`); how often the shared
-    /// journal is read.
+    /// How long the stream stays quiet before a comment (`--event-heartbeat`).
     let heartbeat: Duration
 
     /// The feature, its heartbeat every `heartbeat`.

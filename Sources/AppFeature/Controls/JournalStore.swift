@@ -52,24 +52,34 @@ public enum JournalStore: Sendable {
         case .shared(let journal):
             return AsyncStream { continuation in
                 let polling = Task {
-                    var seen = Set((try? await journal.newest(Self.pollWindow))?.map(\.id) ?? [])
+                    // What the last read showed; the first read only sets it, so the stream starts now.
+                    var seen: Set<String>?
                     while !Task.isCancelled {
-                        try? await clock.sleep(for: interval)
-                        let newest: [JournalEntry]
-                        do {
-                            newest = try await journal.newest(Self.pollWindow)
-                        } catch {
-                            Self.logger.warning(
-                                "Could not read the shared journal for the console's stream; trying again",
-                                metadata: ["reason": "\(error)"])
-                            continue
+                        if let newest = await Self.newest(of: journal) {
+                            if let seen {
+                                for entry in newest.reversed() where !seen.contains(entry.id) {
+                                    continuation.yield(entry)
+                                }
+                            }
+                            seen = Set(newest.map(\.id))
                         }
-                        for entry in newest.reversed() where !seen.contains(entry.id) { continuation.yield(entry) }
-                        seen = Set(newest.map(\.id))
+                        try? await clock.sleep(for: interval)
                     }
                 }
                 continuation.onTermination = { _ in polling.cancel() }
             }
+        }
+    }
+
+    /// The shared journal's newest entries, or `nil` — logged — when it cannot be read now.
+    private static func newest(of journal: any SharedJournal) async -> [JournalEntry]? {
+        do {
+            return try await journal.newest(pollWindow)
+        } catch {
+            logger.warning(
+                "Could not read the shared journal for the console's stream; trying again",
+                metadata: ["reason": "\(error)"])
+            return nil
         }
     }
 
