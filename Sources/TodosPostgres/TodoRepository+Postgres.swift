@@ -40,9 +40,8 @@ extension TodoRepository {
                     let mutation = try TodoRules.apply(change, to: await rows.fetch(connection, filter: .all))
                     try await rows.delete(connection, ids: mutation.deletions)
                     try await rows.upsert(connection, mutation.upserts)
-                    if !mutation.upserts.isEmpty || !mutation.deletions.isEmpty {
-                        // Every write's version has its event: a copy that finds a gap missed some.
-                        let published = TodoEvent.Change(change, mutation.outcome) ?? .refetch
+                    // Every write's version has its event: a copy that finds a gap missed some.
+                    if let published = TodoEvent.Change(mutation) {
                         try await events.record(published, counting: version, history: history, on: connection)
                     }
                     return mutation.outcome

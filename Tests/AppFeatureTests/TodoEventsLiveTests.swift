@@ -82,6 +82,40 @@ struct TodoEventsLiveTests {
         }
     }
 
+    @Test("a write that changes nothing is no event: the same PATCH or PUT again, the same order again")
+    func unchangedWrites() async throws {
+        let values = try await Self.dependencies()
+        try await LiveServer.runApp(dependencies: values, dev: true, controls: DemoFixtures.controls()) { _, port in
+            let subscriber = try EventStreamClient(port: port, path: "/todos/events")
+            _ = try subscriber.next()
+            let writer = try HTTPClient(port: port)
+            let list = try JSONSerialization.jsonObject(with: Data(writer.request("GET", "/todos").body))
+            let todos = try #require(list as? [[String: Any]])
+            let first = try #require(todos.first)
+            let id = try #require(first["id"] as? String)
+            let description = try #require(first["description"] as? String)
+            let complete = try #require(first["isComplete"] as? Bool)
+            let same = #"{"description":"\#(description)","isComplete":\#(complete)}"#
+            let toggle = #"{"isComplete":\#(!complete)}"#
+            _ = try writer.request("PATCH", "/todos/\(id)", headers: Self.json, body: toggle)
+            _ = try writer.request("PATCH", "/todos/\(id)", headers: Self.json, body: same)
+            let before = try #require(try subscriber.next().id?.split(separator: "-").last.flatMap { Int($0) })
+            #expect(try writer.request("PATCH", "/todos/\(id)", headers: Self.json, body: same).status == 200)
+            #expect(try writer.request("PUT", "/todos/\(id)", headers: Self.json, body: same).status == 200)
+            let order = todos.compactMap { $0["id"] as? String }.map { "\"\($0)\"" }.joined(separator: ",")
+            #expect(
+                try writer.request("POST", "/todos/reorder", headers: Self.json, body: #"{"ids":[\#(order)]}"#)
+                    .status == 200)
+            _ = try writer.request("DELETE", "/todos/\(id)")
+            let toggled = try subscriber.next()
+            #expect(toggled.todo?["isComplete"] as? Bool == complete, "the PATCH back is a change")
+            let event = try subscriber.next()
+            #expect(event.type == "deleted" && event.ids == [id], "the next event is the next change")
+            #expect(
+                event.id?.hasSuffix("-\(before + 2)") == true, "no number was spent on the writes that changed nothing")
+        }
+    }
+
     @Test("Last-Event-ID resumes after that event; one the server did not write starts from now")
     func resume() async throws {
         let values = try await Self.dependencies()

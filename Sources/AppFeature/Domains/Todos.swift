@@ -24,10 +24,15 @@ extension Domain {
             links: [IndexLink("todos", "/todos"), IndexLink("todoBackend", "/todo-backend")],
             sqliteMigrations: TodosMigrations.all,
             store: DomainStore(
-                memory: { place in TodoRepository.inMemory().placed(at: place, history: events.historyLength) },
+                memory: { place in
+                    let feed = TodoEventLog(historyLength: events.historyLength)
+                    return TodoRepository.inMemory(publishingTo: feed).placed(at: place, feed: feed)
+                },
                 sqlite: { file, place in
-                    TodoRepository.sqlite(file.writer, sandbox: place.partition, reads: file.reads)
-                        .placed(at: place, history: events.historyLength)
+                    let feed = TodoEventLog(historyLength: events.historyLength)
+                    return TodoRepository.sqlite(
+                        file.writer, sandbox: place.partition, reads: file.reads, publishingTo: feed
+                    ).placed(at: place, feed: feed)
                 },
                 dropSQLiteSandbox: TodoRepository.dropSandbox,
                 reset: { values in
@@ -45,16 +50,9 @@ extension Domain {
 }
 
 extension TodoRepository {
-    /// This store as `place` serves it, whatever its backend: timed, publishing its changes to a
-    /// feed of its own that keeps the last `history` (`GET /todos/events`), and in a named sandbox
-    /// with data versions of its own.
-    public func placed(at place: StorePlace, history: Int) -> StoreSetter {
-        let events = TodoEventLog(historyLength: history)
-        return publishing(to: events).placed(at: place, feed: events)
-    }
-
-    /// This store as `place` serves it, its changes reaching `feed` by another way (a copy of
-    /// PostgreSQL's feed, which every instance shares).
+    /// This store as `place` serves it, whatever its backend: timed, its changes reaching
+    /// subscribers through `feed` (`GET /todos/events`: the store publishes to it, or it copies
+    /// PostgreSQL's shared history), and in a named sandbox with data versions of its own.
     public func placed(at place: StorePlace, feed events: TodoEventLog) -> StoreSetter {
         var store = timed(by: place.metrics)
         if place.sandbox != nil { store = store.withVersionsOfItsOwn() }

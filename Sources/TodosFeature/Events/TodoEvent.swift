@@ -31,14 +31,14 @@ public struct TodoEvent: Sendable, Equatable {
 }
 
 extension TodoEvent.Change {
-    /// What `change` did, given its `outcome`; `nil` when nothing changed that a client sees (a
-    /// filtered delete that matched no todo).
-    public init?(_ change: TodoChange, _ outcome: TodoWriteOutcome) {
-        switch outcome {
+    /// What `mutation` does to the store; `nil` when it changes no row, so a subscriber hears of
+    /// changes only.
+    public init?(_ mutation: TodoMutation) {
+        guard mutation.changesRows else { return nil }
+        switch mutation.outcome {
         case .saved(let todo, let created):
             self = created ? .created(todo) : .updated(todo)
         case .deleted(let ids):
-            guard !ids.isEmpty else { return nil }
             self = .deleted(ids)
         case .reordered(let todos):
             self = .reordered(todos.map(\.id))

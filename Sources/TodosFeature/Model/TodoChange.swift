@@ -51,4 +51,8 @@ public struct TodoMutation: Sendable, Equatable {
     public var deletions: [UUID] = []
     /// What to tell the client.
     public var outcome: TodoWriteOutcome
+
+    /// Whether the write changes any row: one that does not (the same PATCH again, the same order
+    /// again) is answered as usual, but bumps no version and is no event.
+    public var changesRows: Bool { !upserts.isEmpty || !deletions.isEmpty }
 }

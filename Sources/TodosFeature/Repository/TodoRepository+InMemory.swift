@@ -3,12 +3,13 @@ import Storage
 import Synchronization
 
 extension TodoRepository {
-    /// A store in process memory, starting with `seed`.
+    /// A store in process memory, starting with `seed`, each change published to `events` as it
+    /// is made (under the write's lock, so in the order of the writes).
     ///
     /// Its endpoints never suspend, so requests served from it never leave their event loop. Used by
     /// reducer and pipeline tests and by `--database memory`.
-    public static func inMemory(seed: [Todo] = []) -> Self {
-        let table = InMemoryTodoTable(seed)
+    public static func inMemory(seed: [Todo] = [], publishingTo events: TodoEventLog? = nil) -> Self {
+        let table = InMemoryTodoTable(seed, events: events)
         return Self(
             list: { filter in table.rows.withLock { Array($0.values) }.filter(filter.includes) },
             fetch: { id in try table.fetch(id) },
@@ -23,8 +24,11 @@ private final class InMemoryTodoTable: Sendable {
     let rows: Mutex<[UUID: Todo]>
     let version = DataVersion()
 
-    init(_ seed: [Todo]) {
+    private let events: TodoEventLog?
+
+    init(_ seed: [Todo], events: TodoEventLog?) {
         rows = Mutex(Dictionary(seed.map { ($0.id, $0) }, uniquingKeysWith: { $1 }))
+        self.events = events
     }
 
     func fetch(_ id: UUID) throws -> Todo {
@@ -39,7 +43,8 @@ private final class InMemoryTodoTable: Sendable {
             let mutation = try TodoRules.apply(change, to: Array(rows.values))
             for id in mutation.deletions { rows[id] = nil }
             for todo in mutation.upserts { rows[todo.id] = todo }
-            if !mutation.upserts.isEmpty || !mutation.deletions.isEmpty { version.bump() }
+            if mutation.changesRows { version.bump() }
+            if let change = TodoEvent.Change(mutation) { events?.publish(change) }
             return mutation.outcome
         }
     }

@@ -12,9 +12,11 @@ extension TodoRepository {
     ///
     /// Every row belongs to a sandbox (api.md §6.4): this store sees `sandbox`'s rows only, and
     /// writes only while that sandbox lives. Stores of several sandboxes on one file share `reads`,
-    /// so each thread opens one connection, not one per sandbox.
+    /// so each thread opens one connection, not one per sandbox. Each change is published to
+    /// `events` as its transaction commits, on the writer's queue: in commit order.
     public static func sqlite(
-        _ database: any DatabaseWriter, sandbox: SandboxPartition = .default, reads: LocalReads? = nil
+        _ database: any DatabaseWriter, sandbox: SandboxPartition = .default, reads: LocalReads? = nil,
+        publishingTo events: TodoEventLog? = nil
     ) -> Self {
         let version = DataVersion()
         let reads = reads ?? LocalReads(database)
@@ -42,7 +44,10 @@ extension TodoRepository {
                         let mutation = try TodoRules.apply(change, to: rows.fetch(db, filter: .all))
                         for id in mutation.deletions { try rows.delete(db, id: id) }
                         for todo in mutation.upserts { try rows.upsert(db, todo) }
-                        return (mutation.outcome, !mutation.upserts.isEmpty || !mutation.deletions.isEmpty)
+                        if let events, let change = TodoEvent.Change(mutation) {
+                            db.afterNextTransaction { _ in events.publish(change) }
+                        }
+                        return (mutation.outcome, mutation.changesRows)
                     }
                     // Bumped after the commit: a reader that saw the old version cached old data under it.
                     if changed { version.bump() }
