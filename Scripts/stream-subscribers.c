@@ -6,7 +6,7 @@
 // Opens N connections, spread over the ports in turn, and waits until every one has its answer's
 // head (the server sends it once the subscriber's place in the feed is held), then prints
 // "ready N". With --hold it then reads (and discards) whatever arrives for that long, as clients
-// that keep up do. With --writes it PATCHes one todo R times over a connection of its own and
+// that keep up do, and prints how much it read and how many subscribers the server closed. With --writes it PATCHes one todo R times over a connection of its own and
 // measures, for each subscriber, how long after the writer had its whole answer the subscriber had
 // read the event: "latency p50 … p99 … max … ms (K samples)". C and epoll, so the client's own
 // cost stays far below the server's.
@@ -165,9 +165,25 @@ int main(int argc, char **argv) {
   fflush(stdout);
 
   double stop = now_ms() + hold * 1000.0;
+  long long held_bytes = 0;
+  int closed = 0;
   while (now_ms() < stop) {
     int n = epoll_wait(events, ready, 1024, 100);
-    for (int i = 0; i < n; i++) drain(ready[i].data.ptr);
+    for (int i = 0; i < n; i++) {
+      subscriber *s = ready[i].data.ptr;
+      ssize_t got = drain(s);
+      if (got > 0) held_bytes += got;
+      if (got < 0) {
+        epoll_ctl(events, EPOLL_CTL_DEL, s->fd, NULL);
+        close(s->fd);
+        closed++;
+      }
+    }
+  }
+  if (hold > 0) {
+    printf("held %d s: %.1f MB read, %d of %d subscribers closed by the server\n", hold, held_bytes / 1e6, closed,
+           count);
+    fflush(stdout);
   }
 
   if (writes > 0) {

@@ -95,7 +95,7 @@ struct PostgresTodoFeedTests {
         private let batches = Mutex<[[TodoEvent]]>([])
         private let reading = Mutex<Task<Void, Never>?>(nil)
 
-        init(_ stream: AsyncStream<[TodoEvent]>) {
+        init(_ stream: TodoEventFeed) {
             let task = Task { [weak self] in
                 for await batch in stream { self?.batches.withLock { $0.append(batch) } }
             }

@@ -45,8 +45,10 @@ public struct TodoEventData: JSONWritable {
 extension TodoEvent {
     /// The event on the wire (`text/event-stream`) for a subscriber whose URLs start with `baseURL`.
     public func serverSent(baseURL: String) -> [UInt8] {
-        var writer = JSONWriter()
-        TodoEventData(change, baseURL: baseURL).write(to: &writer)
-        return ServerSentEvent.event(id: id.description, data: writer.bytes)
+        renderings.bytes(for: baseURL) {
+            var writer = JSONWriter()
+            TodoEventData(change, baseURL: baseURL).write(to: &writer)
+            return ServerSentEvent.event(id: id.description, data: writer.bytes)
+        }
     }
 }

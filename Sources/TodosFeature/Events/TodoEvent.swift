@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// One committed change to a todo store, as its subscribers learn of it (`GET /todos/events`).
 public struct TodoEvent: Sendable, Equatable {
@@ -6,6 +7,8 @@ public struct TodoEvent: Sendable, Equatable {
     public var id: TodoEventID
     /// What changed.
     public var change: Change
+    /// The event on the wire, rendered once per base URL and shared by the subscribers that read it.
+    let renderings = Renderings()
 
     /// What a write did to the store, in as much detail as a client needs to follow without a
     /// refetch.
@@ -27,6 +30,30 @@ public struct TodoEvent: Sendable, Equatable {
     public init(id: TodoEventID, change: Change) {
         self.id = id
         self.change = change
+    }
+
+    /// The same event: its place and its change (how it was rendered does not count).
+    public static func == (lhs: TodoEvent, rhs: TodoEvent) -> Bool {
+        lhs.id == rhs.id && lhs.change == rhs.change
+    }
+
+    /// An event's bytes for the first few base URLs it is sent to: the thousand subscribers of one
+    /// store usually share one or two, and rendering the event once for them all keeps its cost from
+    /// growing with its audience. Beyond `limit` base URLs (clients naming many hosts), each
+    /// subscriber's copy is rendered and not kept, so memory stays bounded by the history.
+    final class Renderings: Sendable {
+        static let limit = 4
+        private let byBaseURL = Mutex<[String: [UInt8]]>([:])
+
+        /// The bytes rendered for `baseURL`, rendered by `render` if no subscriber asked before.
+        func bytes(for baseURL: String, render: () -> [UInt8]) -> [UInt8] {
+            if let bytes = byBaseURL.withLock({ $0[baseURL] }) { return bytes }
+            let bytes = render()
+            byBaseURL.withLock { kept in
+                if kept.count < Self.limit { kept[baseURL] = bytes }
+            }
+            return bytes
+        }
     }
 }
 

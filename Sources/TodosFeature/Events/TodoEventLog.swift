@@ -2,13 +2,16 @@ import Foundation
 import Synchronization
 
 /// One todo store's change feed: every committed change becomes a `TodoEvent`, kept in a bounded
-/// history and handed to every subscriber, in order.
+/// history that every subscriber reads at its own pace.
 ///
 /// A subscriber names the last event it saw (`Last-Event-ID`) and gets what it missed, then every
-/// new event, with nothing twice and nothing out of order: the history is read and the subscriber
-/// joins under one lock, the same lock a new event is appended under. One whose place is older than
-/// the history — or from another history — gets a single `refetch` instead. Thread-safe: writes
-/// publish from any loop, and each subscriber reads on its own.
+/// new event, with nothing twice and nothing out of order: each subscriber is a place in the one
+/// history, and each read hands it everything after that place at once. So a subscriber that was
+/// busy while several writes committed gets them in one batch (one chunk, one write to its socket)
+/// rather than one at a time, and the events are held once however many listen. One whose place is
+/// older than the history — it resumed too late, or it fell further behind than the history keeps,
+/// or its id is from another history — gets a single `refetch` instead. Thread-safe: writes publish
+/// from any loop, and each subscriber reads on its own.
 ///
 /// A log either numbers the events it is given (`publish`, one process's store) or copies a
 /// history numbered elsewhere (`append`, PostgreSQL's `todo_events`, which every instance copies):
@@ -32,8 +35,19 @@ public final class TodoEventLog: Sendable {
         var history: [TodoEvent] = []
         /// The sequence of the last event, 0 before the first.
         var last: Int64 = 0
-        var subscribers: [Int: AsyncStream<[TodoEvent]>.Continuation] = [:]
-        var nextSubscriber = 0
+        var readers: [Int: Reader] = [:]
+        var nextReader = 0
+        /// Whether the store is gone: every subscription ends.
+        var isClosed = false
+    }
+
+    /// One subscriber's place in the history, and its read waiting for the next event.
+    private struct Reader {
+        /// The sequence of the last event handed to it.
+        var place: Int64
+        /// Whether its next batch is a `refetch`: its place is not in this history.
+        var mustRefetch = false
+        var waiting: UnsafeContinuation<[TodoEvent]?, Never>?
     }
 
     /// An empty history of at most `historyLength` events, begun now.
@@ -64,99 +78,151 @@ public final class TodoEventLog: Sendable {
     public var lastSequence: Int64 { state.withLock { $0.last } }
 
     /// How many subscribers are listening now.
-    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    public var subscriberCount: Int { state.withLock { $0.readers.count } }
 
-    /// Records `change` as the next event and hands it to every subscriber.
+    /// Records `change` as the next event and wakes every subscriber waiting for one.
     public func publish(_ change: TodoEvent.Change) {
-        state.withLock { state in
+        let woken = state.withLock { state in
             state.last += 1
             let event = TodoEvent(id: TodoEventID(epoch: epoch, sequence: state.last), change: change)
             if state.history.count == historyLength { state.history.removeFirst() }
             state.history.append(event)
-            for subscriber in state.subscribers.values { subscriber.yield([event]) }
+            return Self.wakeWaiting(&state, epoch: epoch)
         }
+        for (reader, batch) in woken { reader.resume(returning: batch) }
     }
 
-    /// Adds events of the history this log copies, oldest first, and hands the new ones to every
-    /// subscriber; those it holds already are skipped, so copies racing to catch up deliver each
-    /// event once. Events that do not follow on from the last one — more happened while this
-    /// instance was not listening than the history keeps — reach subscribers after a `refetch`.
+    /// Adds events of the history this log copies, oldest first, and wakes every subscriber waiting
+    /// for one; those it holds already are skipped, so copies racing to catch up deliver each event
+    /// once. Events that do not follow on from the last one — more happened while this instance was
+    /// not listening than the history keeps — start the history afresh, and a subscriber whose place
+    /// is before them gets a `refetch`.
     public func append(_ events: [TodoEvent]) {
-        state.withLock { state in
+        let woken = state.withLock { state -> [(UnsafeContinuation<[TodoEvent]?, Never>, [TodoEvent])] in
             let last = state.last
             let new = Array(events.drop { $0.id.sequence <= last })
-            guard let first = new.first, let newest = new.last else { return }
-            var delivered = new
-            if last > 0, first.id.sequence != last + 1 {
-                state.history = []
-                let gap = TodoEventID(epoch: epoch, sequence: first.id.sequence - 1)
-                delivered.insert(TodoEvent(id: gap, change: .refetch), at: 0)
-            }
+            guard let first = new.first, let newest = new.last else { return [] }
+            if first.id.sequence != last + 1 { state.history = [] }
             state.history.append(contentsOf: new)
             if state.history.count > historyLength { state.history.removeFirst(state.history.count - historyLength) }
             state.last = newest.id.sequence
-            for subscriber in state.subscribers.values { subscriber.yield(delivered) }
+            return Self.wakeWaiting(&state, epoch: epoch)
         }
+        for (reader, batch) in woken { reader.resume(returning: batch) }
     }
 
-    /// The events after `lastSeen` that are still in the history, then every new one, each batch as
-    /// it comes. Without `lastSeen`, only new ones; with one the history no longer holds (or from
-    /// another history), a single `refetch` at the current place first. Ends when the log is closed.
-    /// A copy catches up with its history first.
-    public func subscribe(after lastSeen: TodoEventID?) async -> AsyncStream<[TodoEvent]> {
+    /// The events after `lastSeen` that are still in the history, then every new one; each batch
+    /// holds everything that committed since the one before. Without `lastSeen`, only new ones; with
+    /// one the history no longer holds (or from another history), a single `refetch` at the current
+    /// place first. Ends when the log is closed. A copy catches up with its history first.
+    public func subscribe(after lastSeen: TodoEventID?) async -> TodoEventFeed {
         await catchUp?(self)
-        return joined(after: lastSeen)
-    }
-
-    private func joined(after lastSeen: TodoEventID?) -> AsyncStream<[TodoEvent]> {
-        let (stream, continuation) = AsyncStream.makeStream(of: [TodoEvent].self)
-        let closed = state.withLock { state -> Bool in
+        let key = state.withLock { state -> Int? in
+            guard !state.isClosed else { return nil }
+            let key = state.nextReader
+            state.nextReader += 1
+            var reader = Reader(place: state.last)
             if let lastSeen {
-                let missed = Self.missed(after: lastSeen, in: state.history, last: state.last, epoch: epoch)
-                if let missed {
-                    if !missed.isEmpty { continuation.yield(missed) }
+                if let place = Self.place(of: lastSeen, in: state.history, last: state.last, epoch: epoch) {
+                    reader.place = place
                 } else {
-                    let here = TodoEventID(epoch: epoch, sequence: state.last)
-                    continuation.yield([TodoEvent(id: here, change: .refetch)])
+                    reader.mustRefetch = true
                 }
             }
-            guard state.nextSubscriber >= 0 else { return true }
-            let key = state.nextSubscriber
-            state.nextSubscriber += 1
-            state.subscribers[key] = continuation
-            continuation.onTermination = { [weak self] _ in
-                _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) }
-            }
-            return false
+            state.readers[key] = reader
+            return key
         }
-        if closed { continuation.finish() }
-        return stream
+        return TodoEventFeed(log: self, reader: key)
+    }
+
+    /// The next batch for the subscriber `key` — at once when events wait for it, else when the
+    /// next commits — or `nil` once its subscription has ended (the log closed, the task cancelled).
+    func next(for key: Int) async -> [TodoEvent]? {
+        await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<[TodoEvent]?, Never>) in
+                let ready = state.withLock { state -> [TodoEvent]?? in
+                    guard var reader = state.readers[key] else { return .some(nil) }
+                    if state.isClosed {
+                        state.readers[key] = nil
+                        return .some(Self.closing(state.last, epoch: epoch))
+                    }
+                    if let batch = Self.take(&reader, history: state.history, last: state.last, epoch: epoch) {
+                        state.readers[key] = reader
+                        return .some(batch)
+                    }
+                    reader.waiting = continuation
+                    state.readers[key] = reader
+                    return .none
+                }
+                if case .some(let batch) = ready { continuation.resume(returning: batch) }
+            }
+        } onCancel: {
+            leave(key)
+        }
+    }
+
+    /// Forgets the subscriber `key`; a read it was waiting on ends.
+    func leave(_ key: Int) {
+        let waiting = state.withLock { $0.readers.removeValue(forKey: key)?.waiting }
+        waiting?.resume(returning: nil)
     }
 
     /// Ends every subscription, now and to come, each with a last `refetch`: the store is gone (its
     /// sandbox was dropped), and a client that reconnects reads the one made in its place.
     public func close() {
-        let (subscribers, last) = state.withLock { state in
-            state.nextSubscriber = -1
-            defer { state.subscribers = [:] }
-            return (Array(state.subscribers.values), state.last)
+        let (waiting, last) = state.withLock { state in
+            state.isClosed = true
+            let waiting = state.readers.compactMap { key, reader in reader.waiting.map { (key, $0) } }
+            for (key, _) in waiting { state.readers[key] = nil }
+            return (waiting.map(\.1), state.last)
         }
-        let refetch = TodoEvent(id: TodoEventID(epoch: epoch, sequence: last), change: .refetch)
-        for subscriber in subscribers {
-            subscriber.yield([refetch])
-            subscriber.finish()
-        }
+        for reader in waiting { reader.resume(returning: Self.closing(last, epoch: epoch)) }
     }
 
-    /// The events after `lastSeen`, or `nil` when the history cannot say: another epoch, a place
-    /// older than the history's first event, or one not reached yet.
-    private static func missed(after lastSeen: TodoEventID, in history: [TodoEvent], last: Int64, epoch: Int64)
-        -> [TodoEvent]?
+    /// Hands each waiting subscriber what follows its place, and stops it waiting.
+    private static func wakeWaiting(_ state: inout State, epoch: Int64)
+        -> [(UnsafeContinuation<[TodoEvent]?, Never>, [TodoEvent])]
+    {
+        var woken: [(UnsafeContinuation<[TodoEvent]?, Never>, [TodoEvent])] = []
+        for (key, var reader) in state.readers {
+            guard let waiting = reader.waiting,
+                let batch = take(&reader, history: state.history, last: state.last, epoch: epoch)
+            else { continue }
+            reader.waiting = nil
+            state.readers[key] = reader
+            woken.append((waiting, batch))
+        }
+        return woken
+    }
+
+    /// What follows `reader`'s place, moving it to the end; `nil` when nothing does.
+    private static func take(_ reader: inout Reader, history: [TodoEvent], last: Int64, epoch: Int64) -> [TodoEvent]? {
+        defer {
+            reader.place = last
+            reader.mustRefetch = false
+        }
+        let first = history.first?.id.sequence ?? last + 1
+        if reader.mustRefetch || reader.place < first - 1 {
+            return [TodoEvent(id: TodoEventID(epoch: epoch, sequence: last), change: .refetch)]
+        }
+        guard reader.place < last else { return nil }
+        return Array(history[Int(reader.place - first + 1)...])
+    }
+
+    /// The last batch of a subscription whose store is gone.
+    private static func closing(_ last: Int64, epoch: Int64) -> [TodoEvent] {
+        [TodoEvent(id: TodoEventID(epoch: epoch, sequence: last), change: .refetch)]
+    }
+
+    /// The place `lastSeen` names in the history, or `nil` when the history cannot say: another
+    /// epoch, a place older than the history's first event, or one not reached yet.
+    private static func place(of lastSeen: TodoEventID, in history: [TodoEvent], last: Int64, epoch: Int64)
+        -> Int64?
     {
         guard lastSeen.epoch == epoch, lastSeen.sequence <= last else { return nil }
         let first = history.first?.id.sequence ?? last + 1
         guard lastSeen.sequence >= first - 1 else { return nil }
-        return Array(history.drop { $0.id.sequence <= lastSeen.sequence })
+        return lastSeen.sequence
     }
 
     private static let lastEpoch = Atomic<Int64>(0)
