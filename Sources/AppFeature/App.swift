@@ -55,7 +55,7 @@ public enum App {
         let admin = [
             Endpoint(
                 routes: JournalEventsRoutes(),
-                reducer: JournalEventsFeature(heartbeat: settings.streamLimits.heartbeat),
+                reducer: JournalEventsFeature(),
                 initialState: { .init() },
                 dependencies: dependencies,
                 role: .admin

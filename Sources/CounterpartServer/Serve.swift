@@ -131,6 +131,7 @@ struct Serve: AsyncParsableCommand {
         configuration.maxUnreadBytes = limits.maxUnreadBytes
         configuration.lingerTimeout = limits.lingerTimeout.duration
         configuration.maxInFlight = limits.maxInFlight
+        configuration.streamHeartbeat = streams.heartbeat
         return configuration
     }
 }

@@ -7,14 +7,14 @@ import ReducersTesting
 import Testing
 
 /// The journal's stream as a long-living effect, step by step: it opens at once, each recorded
-/// entry is one chunk, a quiet interval is a heartbeat, and the console leaving ends both effects.
+/// entry is one chunk, and the console leaving ends the effect.
 @Suite("JournalEventsFeature reducer")
 struct JournalEventsFeatureTests {
-    @Test("opens at once; an entry is one event; quiet, a heartbeat; leaving ends both effects")
+    @Test("opens at once; an entry is one event; leaving ends the effect")
     func stream() async throws {
         let (journal, clock) = (RequestJournal(), Clocks.TestClock<Duration>())
         let store = TestStore(initialState: JournalEventsFeature.State()) {
-            JournalEventsFeature(heartbeat: .seconds(15))
+            JournalEventsFeature()
         } withDependencies: {
             $0.demoControls = DemoControls(journal: .local(journal))
             $0.continuousClock = clock
@@ -32,10 +32,6 @@ struct JournalEventsFeatureTests {
             var writer = JSONWriter()
             entry.write(to: &writer)
             $0.stream?.send(ServerSentEvent.event(id: nil, data: writer.bytes))
-        }
-        await clock.advance(by: .seconds(15))
-        await store.receive(\.internal.heartbeat) {
-            $0.stream?.send(ServerSentEvent.comment("heartbeat"))
         }
         store.cancelAll()
         await store.finish()

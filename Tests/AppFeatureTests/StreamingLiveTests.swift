@@ -48,6 +48,27 @@ struct StreamingLiveTests {
         }
     }
 
+    @Test("every open stream gets the heartbeat at its interval, from one timer; a plain answer does not")
+    func heartbeat() async throws {
+        let handler = StreamingHandler()
+        let beat = StreamHeartbeat(every: .milliseconds(50), chunk: Array(": beat\n\n".utf8))
+        try await LiveServer.serve(handler, configure: { $0.streamHeartbeat = beat }) { _, port in
+            let clients = try (0..<2).map { _ in try HTTPClient(port: port) }
+            for client in clients {
+                try client.send("GET", "/stream")
+                _ = try client.readHead()
+                #expect(try client.readChunk() == Array("first\n".utf8))
+            }
+            for client in clients {
+                #expect(try client.readChunk() == beat.chunk)
+                #expect(try client.readChunk() == beat.chunk, "and again, the interval after")
+            }
+            let plain = try HTTPClient(port: port)
+            try plain.send("GET", "/plain")
+            #expect(try plain.readResponse().text == "plain")
+        }
+    }
+
     @Test("HEAD gets the stream's head alone, and nothing waits behind it")
     func head() async throws {
         let handler = StreamingHandler()

@@ -1,5 +1,4 @@
 import CasePathsCore
-import Clocks
 import Dependencies
 import Foundation
 import HTTPKit
@@ -9,19 +8,18 @@ import Testing
 
 @testable import TodosFeature
 
-/// `GET /todos/events` as a long-living effect, step by step: the stream opens once subscribed, each change and each
-/// quiet interval is one chunk, and the effects end when the client leaves or the store goes.
+/// `GET /todos/events` as a long-living effect, step by step: the stream opens once subscribed, each batch of changes
+/// is one chunk, and the effect ends when the client leaves or the store goes.
 @Suite("TodoEventsFeature reducer")
 struct TodoEventsFeatureTests {
     static let base = "http://localhost:8080/sandboxes/demo"
     static let todo = TodosSeed.demo[0]
 
-    func makeStore(events: TodoEventLog, clock: TestClock<Duration>) -> TestStore<TodoEventsFeature> {
+    func makeStore(events: TodoEventLog) -> TestStore<TodoEventsFeature> {
         TestStore(initialState: TodoEventsFeature.State()) {
-            TodoEventsFeature(TodoEventSettings(retry: .seconds(3), heartbeat: .seconds(15)))
+            TodoEventsFeature(TodoEventSettings(retry: .seconds(3)))
         } withDependencies: {
             $0.todoEvents = events
-            $0.continuousClock = clock
         } isFinished: {
             $0.stream?.isEnded == true
         }
@@ -35,11 +33,11 @@ struct TodoEventsFeatureTests {
     }
 
     @Test(
-        "the stream opens with retry; a change is one event with the subscriber's URLs; quiet, a heartbeat; leaving ends both effects"
+        "the stream opens with retry; a change is one event with the subscriber's URLs; leaving ends the effect"
     )
     func subscription() async throws {
-        let (events, clock) = (TodoEventLog(), TestClock())
-        let store = makeStore(events: events, clock: clock)
+        let events = TodoEventLog()
+        let store = makeStore(events: events)
         let retry = Array("retry: 3000\n\n".utf8)
         await store.send(TodoEventsRequest(lastEventID: nil, baseURL: Self.base)) {
             $0.baseURL = Self.base
@@ -62,10 +60,6 @@ struct TodoEventsFeatureTests {
         await store.receive(\.internal.received) {
             $0.stream = streamed(retry, event)
         }
-        await clock.advance(by: .seconds(15))
-        await store.receive(\.internal.heartbeat) {
-            $0.stream = streamed(retry, event, Array(": heartbeat\n\n".utf8))
-        }
         store.cancelAll()
         await store.finish()
         #expect(events.subscriberCount == 0, "the feed's effect was cancelled with the stream")
@@ -73,10 +67,10 @@ struct TodoEventsFeatureTests {
 
     @Test("resuming sends what was missed in one chunk; a store that goes ends the stream")
     func resumeThenStoreGone() async throws {
-        let (events, clock) = (TodoEventLog(), TestClock())
+        let events = TodoEventLog()
         events.publish(.deleted([Self.todo.id]))
         events.publish(.reordered([Self.todo.id]))
-        let store = makeStore(events: events, clock: clock)
+        let store = makeStore(events: events)
         let retry = Array("retry: 3000\n\n".utf8)
         await store.send(TodoEventsRequest(lastEventID: TodoEventID(epoch: events.epoch, sequence: 0), baseURL: ""))
         await store.receive(\.internal.subscribed) {

@@ -25,10 +25,6 @@ extension JournalEventsFeature.Internal: CasePathable {
             AnyCasePath(
                 embed: { .recorded($0) }, extract: { if case .recorded(let value) = $0 { value } else { nil } })
         }
-
-        public var heartbeat: AnyCasePath<JournalEventsFeature.Internal, Void> {
-            AnyCasePath(embed: { .heartbeat }, extract: { if case .heartbeat = $0 { () } else { nil } })
-        }
     }
 
     /// The case paths, as `Case` and `CaseKeyPath` read them.

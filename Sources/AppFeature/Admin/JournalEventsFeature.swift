@@ -6,8 +6,8 @@ public import Reducers
 /// `data` is the entry exactly as `GET /__admin/requests` lists it. The console reads the list once
 /// each time its `EventSource` opens, then adds what arrives.
 ///
-/// The same long-living effect as the todos' stream: the journal's feed and a heartbeat, both
-/// cancelled when the console goes away.
+/// The same long-living effect as the todos' stream: the journal's feed, cancelled when the console
+/// goes away. (A quiet stream's heartbeat is the HTTP layer's: `StreamHeartbeat`.)
 public struct JournalEventsFeature: Reducer, Sendable {
     /// The stream's state.
     public struct State: RespondingState, Equatable {
@@ -25,7 +25,7 @@ public struct JournalEventsFeature: Reducer, Sendable {
         public init() {}
     }
 
-    /// The public request; the feed's and the clock's actions.
+    /// The public request; the feed's actions.
     public enum Action: RoutableAction {
         case request(Request)
         case `internal`(Internal)
@@ -34,16 +34,10 @@ public struct JournalEventsFeature: Reducer, Sendable {
     /// What the effects send.
     public enum Internal: Sendable, Equatable {
         case recorded(JournalEntry)
-        case heartbeat
     }
 
-    /// How long the stream stays quiet before a comment (`--event-heartbeat`).
-    let heartbeat: Duration
-
-    /// The feature, its heartbeat every `heartbeat`.
-    public init(heartbeat: Duration = StreamLimits().heartbeat) {
-        self.heartbeat = heartbeat
-    }
+    /// The feature.
+    public init() {}
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
@@ -52,29 +46,17 @@ public struct JournalEventsFeature: Reducer, Sendable {
             state.stream = StreamedBody()
             @Dependency(\.demoControls) var controls
             @Dependency(\.continuousClock) var clock
-            let (journal, heartbeat) = (controls.journal, heartbeat)
-            return .merge(
-                .run { send in
-                    for await entry in journal.recorded(pollingEvery: .seconds(1), clock: clock) {
-                        await send(.internal(.recorded(entry)))
-                    }
-                },
-                .run { send in
-                    while true {
-                        try await clock.sleep(for: heartbeat)
-                        await send(.internal(.heartbeat))
-                    }
+            let journal = controls.journal
+            return .run { send in
+                for await entry in journal.recorded(pollingEvery: .seconds(1), clock: clock) {
+                    await send(.internal(.recorded(entry)))
                 }
-            )
+            }
 
         case .internal(.recorded(let entry)):
             var writer = JSONWriter()
             entry.write(to: &writer)
             state.stream?.send(ServerSentEvent.event(id: nil, data: writer.bytes))
-            return .none
-
-        case .internal(.heartbeat):
-            state.stream?.send(ServerSentEvent.comment("heartbeat"))
             return .none
         }
     }

@@ -7,18 +7,11 @@ public struct StreamLimits: Sendable, Equatable {
     public var perClient: Int
     /// What a refused client is told to wait before it tries again (`retry:`).
     public var retryAfterRefusal: Duration
-    /// `--event-heartbeat`: how long the app's own streams (the console's journal) stay quiet before
-    /// a comment keeps proxies and idle timers from closing them.
-    public var heartbeat: Duration
 
     /// The defaults, or the given limits.
-    public init(
-        perLoop: Int = 10_000, perClient: Int = 64, retryAfterRefusal: Duration = .seconds(10),
-        heartbeat: Duration = .seconds(15)
-    ) {
+    public init(perLoop: Int = 10_000, perClient: Int = 64, retryAfterRefusal: Duration = .seconds(10)) {
         self.perLoop = perLoop
         self.perClient = perClient
         self.retryAfterRefusal = retryAfterRefusal
-        self.heartbeat = heartbeat
     }
 }

@@ -1,5 +1,6 @@
 import AppFeature
 import ArgumentParser
+import EventHTTP
 import TodosFeature
 
 /// Live updates (`GET /todos/events`, the console's journal): how many streams the server holds, how they keep alive, and
@@ -18,7 +19,7 @@ struct StreamOptions: ParsableArguments {
     var eventHistory = TodoEventSettings().historyLength
 
     @Option(help: "How often a quiet stream sends a comment, so proxies and idle timers keep it open.")
-    var eventHeartbeat = DurationArgument(TodoEventSettings().heartbeat)
+    var eventHeartbeat = DurationArgument(StreamHeartbeat.serverSentEvents().interval)
 
     @Option(help: "How long a client waits before reconnecting a stream that ended (retry:).")
     var eventRetry = DurationArgument(TodoEventSettings().retry)
@@ -35,11 +36,14 @@ struct StreamOptions: ParsableArguments {
 
     /// The limits the stream stage enforces.
     var limits: StreamLimits {
-        StreamLimits(perLoop: maxStreamsPerLoop, perClient: maxStreamsPerClient, heartbeat: eventHeartbeat.duration)
+        StreamLimits(perLoop: maxStreamsPerLoop, perClient: maxStreamsPerClient)
     }
 
     /// How the todo streams behave.
     var todoEvents: TodoEventSettings {
-        TodoEventSettings(retry: eventRetry.duration, heartbeat: eventHeartbeat.duration, historyLength: eventHistory)
+        TodoEventSettings(retry: eventRetry.duration, historyLength: eventHistory)
     }
+
+    /// What the HTTP layer sends every open stream while it is quiet.
+    var heartbeat: StreamHeartbeat { .serverSentEvents(every: eventHeartbeat.duration) }
 }

@@ -25,6 +25,8 @@ final class LoopServer: @unchecked Sendable {
     private var pending: [ObjectIdentifier: Exchange] = [:]
     /// The streamed answers open on this loop, ended at once when the server drains.
     private var streams: [ObjectIdentifier: Exchange] = [:]
+    /// Writes the heartbeat to every open stream; made with the first stream.
+    private var heartbeat: OpaquePointer?
     private(set) var isDraining = false
     /// Whether a request is being accepted: an answer given now is on the fast path.
     private(set) var isAccepting = false
@@ -39,6 +41,7 @@ final class LoopServer: @unchecked Sendable {
     deinit {
         for listener in listeners { evconnlistener_free(listener.listener) }
         if let resumeAccepting { event_free(resumeAccepting) }
+        if let heartbeat { event_free(heartbeat) }
     }
 
     /// Closes every connection still open; called on the loop thread as the server stops, before it
@@ -135,6 +138,25 @@ final class LoopServer: @unchecked Sendable {
     func track(stream exchange: Exchange) {
         streams[ObjectIdentifier(exchange)] = exchange
         counters.openStreams.increment()
+        if heartbeat == nil { startHeartbeat() }
+    }
+
+    /// Sends `configuration.streamHeartbeat` to every open stream at its interval, from now on.
+    private func startHeartbeat() {
+        guard let interval = configuration.streamHeartbeat?.interval else { return }
+        heartbeat = event_new(
+            loop.base, -1, Int16(EV_PERSIST),
+            { _, _, context in
+                guard let context else { return }
+                Unmanaged<LoopServer>.fromOpaque(context).takeUnretainedValue().beat()
+            }, Unmanaged.passUnretained(self).toOpaque())
+        var every = interval.timeval
+        if let heartbeat { event_add(heartbeat, &every) }
+    }
+
+    private func beat() {
+        guard let chunk = configuration.streamHeartbeat?.chunk else { return }
+        for exchange in Array(streams.values) { exchange.write(chunk) }
     }
 
     func untrack(stream exchange: Exchange) {

@@ -30,10 +30,6 @@ extension TodoEventsFeature.Internal: CasePathable {
                 embed: { .received($0) }, extract: { if case .received(let value) = $0 { value } else { nil } })
         }
 
-        public var heartbeat: AnyCasePath<TodoEventsFeature.Internal, Void> {
-            AnyCasePath(embed: { .heartbeat }, extract: { if case .heartbeat = $0 { () } else { nil } })
-        }
-
         public var feedEnded: AnyCasePath<TodoEventsFeature.Internal, Void> {
             AnyCasePath(embed: { .feedEnded }, extract: { if case .feedEnded = $0 { () } else { nil } })
         }

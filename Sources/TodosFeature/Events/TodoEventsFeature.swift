@@ -5,13 +5,14 @@ public import Reducers
 /// `GET /todos/events`: the todo store's changes as server-sent events, for as long
 /// as the client listens.
 ///
-/// The canonical long-living effect, seen from the server: the request starts two effects that
-/// never end by themselves — the store's change feed and a heartbeat — and each action they send
-/// becomes one chunk of the answer. The stream opens once the feed holds the subscriber's place
-/// (on PostgreSQL, after reading the shared history), so whatever commits after a client has the
-/// answer's head reaches it. They are cancelled when the client leaves, a
-/// client that stops reading is cut, or the server drains; the feed ends by itself only when its
-/// store is dropped, and then so does the stream.
+/// The canonical long-living effect, seen from the server: the request starts an effect that never
+/// ends by itself — the store's change feed — and each batch it sends becomes one chunk of the
+/// answer. The stream opens once the feed holds the subscriber's place (on PostgreSQL, after
+/// reading the shared history), so whatever commits after a client has the answer's head reaches
+/// it. The effect is cancelled when the client leaves, a client that stops reading is cut, or the
+/// server drains; the feed ends by itself only when its store is dropped, and then so does the
+/// stream. A quiet stream's heartbeat is the HTTP layer's (`StreamHeartbeat`): it costs a stream
+/// no task of its own.
 public struct TodoEventsFeature: Reducer, Sendable {
     /// One subscription's state: the stream's head and the chunk it sends next.
     public struct State: RespondingState, Equatable {
@@ -26,7 +27,7 @@ public struct TodoEventsFeature: Reducer, Sendable {
         public init() {}
     }
 
-    /// The public request; the feed's and the clock's actions.
+    /// The public request; the feed's actions.
     public enum Action: RoutableAction {
         case request(TodoEventsRequest)
         case `internal`(Internal)
@@ -38,13 +39,11 @@ public struct TodoEventsFeature: Reducer, Sendable {
         case subscribed
         /// Events from the feed: missed ones on resuming, then each new one.
         case received([TodoEvent])
-        /// The heartbeat interval passed.
-        case heartbeat
         /// The feed ended: the store is gone.
         case feedEnded
     }
 
-    /// Its `retry:` and heartbeat (`serve`'s live-update options).
+    /// Its `retry:` (`serve`'s live-update options).
     public let settings: TodoEventSettings
 
     /// The feature streaming as `settings` says.
@@ -57,24 +56,15 @@ public struct TodoEventsFeature: Reducer, Sendable {
         case .request(let request):
             state.baseURL = request.baseURL
             @Dependency(\.todoEvents) var events
-            @Dependency(\.continuousClock) var clock
-            let (lastSeen, heartbeat) = (request.lastEventID, settings.heartbeat)
-            return .merge(
-                .run { send in
-                    let feed = await events.subscribe(after: lastSeen)
-                    await send(.internal(.subscribed))
-                    for await batch in feed {
-                        await send(.internal(.received(batch)))
-                    }
-                    await send(.internal(.feedEnded))
-                },
-                .run { send in
-                    while true {
-                        try await clock.sleep(for: heartbeat)
-                        await send(.internal(.heartbeat))
-                    }
+            let lastSeen = request.lastEventID
+            return .run { send in
+                let feed = await events.subscribe(after: lastSeen)
+                await send(.internal(.subscribed))
+                for await batch in feed {
+                    await send(.internal(.received(batch)))
                 }
-            )
+                await send(.internal(.feedEnded))
+            }
 
         case .internal(.subscribed):
             state.response = .eventStream()
@@ -85,10 +75,6 @@ public struct TodoEventsFeature: Reducer, Sendable {
 
         case .internal(.received(let events)):
             state.stream?.send(events.flatMap { $0.serverSent(baseURL: state.baseURL) })
-            return .none
-
-        case .internal(.heartbeat):
-            state.stream?.send(ServerSentEvent.comment("heartbeat"))
             return .none
 
         case .internal(.feedEnded):
