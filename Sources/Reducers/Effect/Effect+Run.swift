@@ -1,6 +1,19 @@
 import IssueReporting
 
 extension Effect {
+    /// Async work that may send any number of actions and cannot fail: a feed read until it ends
+    /// or is cancelled. It runs as given, with no frame around it to catch errors, so a task that
+    /// lives as long as its stream holds less.
+    ///
+    /// ```swift
+    /// return .run { send in
+    ///     for await batch in feed { await send(.internal(.received(batch))) }
+    /// }
+    /// ```
+    public static func run(operation: @escaping @Sendable (Send<Action>) async -> Void) -> Self {
+        Self(.run(operation))
+    }
+
     /// Async work that may send any number of actions.
     ///
     /// An error thrown by `operation` goes to `handler`; without one it is a reported issue naming
