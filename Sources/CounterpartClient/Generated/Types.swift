@@ -48,7 +48,7 @@ public protocol APIProtocol: Sendable {
     func reorderTodos(_ input: Operations.ReorderTodos.Input) async throws -> Operations.ReorderTodos.Output
     /// Stream the todos' changes
     ///
-    /// Server-sent events (`text/event-stream`, WHATWG HTML §9.2): `retry:` first, then one event per committed change to this sandbox's todos, from every write path, with `id:` (`<epoch>-<sequence>`) and `data:` a `TodoEvent`; a comment line (`: heartbeat`) when the stream has been quiet for `--event-heartbeat`. The stream stays open until the client leaves (no `Content-Length`, no request deadline, never cached). Reconnecting with `Last-Event-ID` first gets every event missed from the last `--event-history`; an id the history no longer holds gets one `refetch` event. Over `--max-streams-per-loop` or `--max-streams-per-client`, the answer is still 200 — only `retry: 10000`, then the end — so `EventSource` comes back later instead of giving up (any other status would make it stop for good). Across instances on PostgreSQL every subscriber gets every write, and a client resumes on any instance.
+    /// Server-sent events (`text/event-stream`, WHATWG HTML §9.2): `retry:` first, then one event per committed change to this sandbox's todos, from every write path, with `id:` (`<epoch>-<sequence>`) and `data:` a `TodoEvent`; a comment line (`: heartbeat`), which clients ignore, every `--event-heartbeat`. The stream stays open until the client leaves (no `Content-Length`, no request deadline, never cached). Reconnecting with `Last-Event-ID` first gets every event missed from the last `--event-history`; an id the history no longer holds gets one `refetch` event, and so does a subscriber that falls further behind than the history while it listens. Over `--max-streams-per-loop` or `--max-streams-per-client`, the answer is still 200 — only `retry: 10000`, then the end — so `EventSource` comes back later instead of giving up (any other status would make it stop for good). Across instances on PostgreSQL every subscriber gets every write, and a client resumes on any instance.
     ///
     /// - Remark: HTTP `GET /todos/events`.
     /// - Remark: Generated from `#/paths//todos/events/get(streamTodoEvents)`.
@@ -310,7 +310,7 @@ public protocol APIProtocol: Sendable {
     func clearJournal(_ input: Operations.ClearJournal.Input) async throws -> Operations.ClearJournal.Output
     /// Stream the request journal
     ///
-    /// Server-sent events (`text/event-stream`): each request the journal records from now on, as one event whose `data` is the `JournalEntry` exactly as `GET /__admin/requests` lists it; a comment line (`: heartbeat`) when the stream has been quiet for `--event-heartbeat`. No `id:`: a console that reconnects reads the list again (the console at `/__admin` does this each time its `EventSource` opens). On PostgreSQL the shared journal is read once a second per stream, so every instance's requests appear. Only with `--dev`; otherwise 404.
+    /// Server-sent events (`text/event-stream`): each request the journal records from now on, as one event whose `data` is the `JournalEntry` exactly as `GET /__admin/requests` lists it; a comment line (`: heartbeat`), which clients ignore, every `--event-heartbeat`. No `id:`: a console that reconnects reads the list again (the console at `/__admin` does this each time its `EventSource` opens). On PostgreSQL the shared journal is read once a second per stream, so every instance's requests appear. Only with `--dev`; otherwise 404.
     ///
     /// - Remark: HTTP `GET /__admin/requests/events`.
     /// - Remark: Generated from `#/paths//__admin/requests/events/get(streamJournal)`.
@@ -416,7 +416,7 @@ extension APIProtocol {
     }
     /// Stream the todos' changes
     ///
-    /// Server-sent events (`text/event-stream`, WHATWG HTML §9.2): `retry:` first, then one event per committed change to this sandbox's todos, from every write path, with `id:` (`<epoch>-<sequence>`) and `data:` a `TodoEvent`; a comment line (`: heartbeat`) when the stream has been quiet for `--event-heartbeat`. The stream stays open until the client leaves (no `Content-Length`, no request deadline, never cached). Reconnecting with `Last-Event-ID` first gets every event missed from the last `--event-history`; an id the history no longer holds gets one `refetch` event. Over `--max-streams-per-loop` or `--max-streams-per-client`, the answer is still 200 — only `retry: 10000`, then the end — so `EventSource` comes back later instead of giving up (any other status would make it stop for good). Across instances on PostgreSQL every subscriber gets every write, and a client resumes on any instance.
+    /// Server-sent events (`text/event-stream`, WHATWG HTML §9.2): `retry:` first, then one event per committed change to this sandbox's todos, from every write path, with `id:` (`<epoch>-<sequence>`) and `data:` a `TodoEvent`; a comment line (`: heartbeat`), which clients ignore, every `--event-heartbeat`. The stream stays open until the client leaves (no `Content-Length`, no request deadline, never cached). Reconnecting with `Last-Event-ID` first gets every event missed from the last `--event-history`; an id the history no longer holds gets one `refetch` event, and so does a subscriber that falls further behind than the history while it listens. Over `--max-streams-per-loop` or `--max-streams-per-client`, the answer is still 200 — only `retry: 10000`, then the end — so `EventSource` comes back later instead of giving up (any other status would make it stop for good). Across instances on PostgreSQL every subscriber gets every write, and a client resumes on any instance.
     ///
     /// - Remark: HTTP `GET /todos/events`.
     /// - Remark: Generated from `#/paths//todos/events/get(streamTodoEvents)`.
@@ -914,7 +914,7 @@ extension APIProtocol {
     }
     /// Stream the request journal
     ///
-    /// Server-sent events (`text/event-stream`): each request the journal records from now on, as one event whose `data` is the `JournalEntry` exactly as `GET /__admin/requests` lists it; a comment line (`: heartbeat`) when the stream has been quiet for `--event-heartbeat`. No `id:`: a console that reconnects reads the list again (the console at `/__admin` does this each time its `EventSource` opens). On PostgreSQL the shared journal is read once a second per stream, so every instance's requests appear. Only with `--dev`; otherwise 404.
+    /// Server-sent events (`text/event-stream`): each request the journal records from now on, as one event whose `data` is the `JournalEntry` exactly as `GET /__admin/requests` lists it; a comment line (`: heartbeat`), which clients ignore, every `--event-heartbeat`. No `id:`: a console that reconnects reads the list again (the console at `/__admin` does this each time its `EventSource` opens). On PostgreSQL the shared journal is read once a second per stream, so every instance's requests appear. Only with `--dev`; otherwise 404.
     ///
     /// - Remark: HTTP `GET /__admin/requests/events`.
     /// - Remark: Generated from `#/paths//__admin/requests/events/get(streamJournal)`.
