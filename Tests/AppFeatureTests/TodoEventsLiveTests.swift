@@ -238,8 +238,8 @@ final class EventStreamClient {
         head = try client.readHead()
     }
 
-    /// The next event or `retry`, skipping comments (heartbeats), within `limit`: heartbeats keep a
-    /// quiet stream's reads from timing out, so the wait for an event is bounded here.
+    /// The next event or `retry`, skipping comments (heartbeats), within `limit`: the wait for an
+    /// event is bounded here, however many heartbeats arrive meanwhile.
     func next(within limit: Duration = .seconds(30)) throws -> Event {
         let deadline = ContinuousClock.now + limit
         while true {

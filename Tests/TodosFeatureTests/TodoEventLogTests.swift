@@ -44,16 +44,24 @@ struct TodoEventLogTests {
         #expect(await next(&events)?.map(\.id.sequence) == [4], "then live again")
     }
 
-    @Test("events are rendered once per base URL, however many subscribers read them")
+    @Test("an event is rendered once per base URL a todo's URL needs, however many subscribers read it")
     func renderedOnce() {
-        let event = TodoEvent(id: TodoEventID(epoch: 1, sequence: 1), change: .deleted([Self.ids[0]]))
-        let first = event.serverSent(baseURL: "http://a")
+        let updated = TodoEvent(id: TodoEventID(epoch: 1, sequence: 1), change: .updated(TodosSeed.demo[0]))
+        let first = updated.serverSent(baseURL: "http://a")
         var rendered = 0
-        let again = event.renderings.bytes(for: "http://a") {
-            rendered += 1; return []
-        }
-        #expect(again == first && rendered == 0)
-        #expect(String(decoding: event.serverSent(baseURL: "http://b"), as: UTF8.self).contains("id: 1-1"))
+        #expect(
+            updated.renderings.bytes(for: "http://a") {
+                rendered += 1; return []
+            } == first)
+        #expect(rendered == 0, "the second subscriber on http://a shares the first one's bytes")
+        #expect(String(decoding: updated.serverSent(baseURL: "http://b"), as: UTF8.self).contains("http://b/todos/"))
+        let deleted = TodoEvent(id: TodoEventID(epoch: 1, sequence: 2), change: .deleted([Self.ids[0]]))
+        #expect(deleted.serverSent(baseURL: "http://a") == deleted.serverSent(baseURL: "http://b"))
+        #expect(
+            deleted.renderings.bytes(for: "") {
+                rendered += 1; return []
+            } != [], "ids: one rendering for all")
+        #expect(rendered == 0)
     }
 
     @Test("a first connection gets only what comes after it")
@@ -132,6 +140,14 @@ struct TodoEventLogTests {
         log.append(Self.numbered(1...2))
         #expect(await next(&events)?.map(\.id.sequence) == [1, 2, 3, 4])
         #expect(log.lastSequence == 4)
+    }
+
+    @Test("a copy's first events reach those who waited from its start: nothing came before them here")
+    func copyStartsLate() async {
+        let log = TodoEventLog(copying: 7, historyLength: 10) { _ in }
+        var events = await log.subscribe(after: nil).makeAsyncIterator()
+        log.append(Self.numbered(58...58))
+        #expect(await next(&events)?.map(\.id.sequence) == [58], "a sandbox made anew numbers on")
     }
 
     @Test("events that do not follow on from the copy's last reach subscribers as a refetch, then live")

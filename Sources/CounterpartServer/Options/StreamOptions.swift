@@ -18,7 +18,7 @@ struct StreamOptions: ParsableArguments {
     )
     var eventHistory = TodoEventSettings().historyLength
 
-    @Option(help: "How often a quiet stream sends a comment, so proxies and idle timers keep it open.")
+    @Option(help: "How often every open stream is sent a comment, so proxies and idle timers keep a quiet one open.")
     var eventHeartbeat = DurationArgument(StreamHeartbeat.serverSentEvents().interval)
 
     @Option(help: "How long a client waits before reconnecting a stream that ended (retry:).")

@@ -143,7 +143,8 @@ final class LoopServer: @unchecked Sendable {
 
     /// Sends `configuration.streamHeartbeat` to every open stream at its interval, from now on.
     private func startHeartbeat() {
-        guard let interval = configuration.streamHeartbeat?.interval else { return }
+        // A zero interval would fire on every turn of the loop.
+        guard let interval = configuration.streamHeartbeat?.interval, interval >= .milliseconds(1) else { return }
         heartbeat = event_new(
             loop.base, -1, Int16(EV_PERSIST),
             { _, _, context in

@@ -45,7 +45,13 @@ public struct TodoEventData: JSONWritable {
 extension TodoEvent {
     /// The event on the wire (`text/event-stream`) for a subscriber whose URLs start with `baseURL`.
     public func serverSent(baseURL: String) -> [UInt8] {
-        renderings.bytes(for: baseURL) {
+        // Only a todo carries a URL; ids and a refetch read the same to every subscriber.
+        let key: String
+        switch change {
+        case .created, .updated: key = baseURL
+        case .deleted, .reordered, .refetch: key = ""
+        }
+        return renderings.bytes(for: key) {
             var writer = JSONWriter()
             TodoEventData(change, baseURL: baseURL).write(to: &writer)
             return ServerSentEvent.event(id: id.description, data: writer.bytes)

@@ -4,9 +4,9 @@ import Synchronization
 /// One committed change to a todo store, as its subscribers learn of it (`GET /todos/events`).
 public struct TodoEvent: Sendable, Equatable {
     /// Where the event stands in its store's history.
-    public var id: TodoEventID
+    public let id: TodoEventID
     /// What changed.
-    public var change: Change
+    public let change: Change
     /// The event on the wire, rendered once per base URL and shared by the subscribers that read it.
     let renderings = Renderings()
 

@@ -82,14 +82,30 @@ public final class TodoEventLog: Sendable {
 
     /// Records `change` as the next event and wakes every subscriber waiting for one.
     public func publish(_ change: TodoEvent.Change) {
-        let woken = state.withLock { state in
+        record(change).resume()
+    }
+
+    /// Records `change` as the next event and returns the subscribers waiting for one, to wake
+    /// once the caller has let go of its own lock: a store records under the lock that orders its
+    /// writes, and waking a thousand subscribers there would hold up its readers.
+    public func record(_ change: TodoEvent.Change) -> Wakeups {
+        state.withLock { state in
             state.last += 1
             let event = TodoEvent(id: TodoEventID(epoch: epoch, sequence: state.last), change: change)
             if state.history.count == historyLength { state.history.removeFirst() }
             state.history.append(event)
-            return Self.wakeWaiting(&state, epoch: epoch)
+            return Wakeups(readers: Self.wakeWaiting(&state, epoch: epoch))
         }
-        for (reader, batch) in woken { reader.resume(returning: batch) }
+    }
+
+    /// Subscribers taken off their wait with their next batch, to be handed it.
+    public struct Wakeups: Sendable {
+        fileprivate let readers: [(UnsafeContinuation<[TodoEvent]?, Never>, [TodoEvent])]
+
+        /// Hands each subscriber its batch.
+        public func resume() {
+            for (reader, batch) in readers { reader.resume(returning: batch) }
+        }
     }
 
     /// Adds events of the history this log copies, oldest first, and wakes every subscriber waiting
@@ -102,7 +118,15 @@ public final class TodoEventLog: Sendable {
             let last = state.last
             let new = Array(events.drop { $0.id.sequence <= last })
             guard let first = new.first, let newest = new.last else { return [] }
-            if first.id.sequence != last + 1 { state.history = [] }
+            if last == 0 {
+                // A copy's first events: nothing came before them here, so whoever waits at the
+                // start has missed nothing (a sandbox made anew numbers on from its old versions).
+                for key in state.readers.keys where state.readers[key]?.place == 0 {
+                    state.readers[key]?.place = first.id.sequence - 1
+                }
+            } else if first.id.sequence != last + 1 {
+                state.history = []
+            }
             state.history.append(contentsOf: new)
             if state.history.count > historyLength { state.history.removeFirst(state.history.count - historyLength) }
             state.last = newest.id.sequence
@@ -150,6 +174,9 @@ public final class TodoEventLog: Sendable {
                         state.readers[key] = reader
                         return .some(batch)
                     }
+                    precondition(
+                        reader.waiting == nil,
+                        "Two tasks read one TodoEventFeed at once; give each its own subscription.")
                     reader.waiting = continuation
                     state.readers[key] = reader
                     return .none
@@ -167,8 +194,9 @@ public final class TodoEventLog: Sendable {
         waiting?.resume(returning: nil)
     }
 
-    /// Ends every subscription, now and to come, each with a last `refetch`: the store is gone (its
-    /// sandbox was dropped), and a client that reconnects reads the one made in its place.
+    /// Ends every subscription: each open one with a last `refetch`, each later one at once. The
+    /// store is gone (its sandbox was dropped), and a client that reconnects reads the one made in
+    /// its place.
     public func close() {
         let (waiting, last) = state.withLock { state in
             state.isClosed = true
@@ -206,7 +234,13 @@ public final class TodoEventLog: Sendable {
             return [TodoEvent(id: TodoEventID(epoch: epoch, sequence: last), change: .refetch)]
         }
         guard reader.place < last else { return nil }
-        return Array(history[Int(reader.place - first + 1)...])
+        let start = Int(reader.place - first + 1)
+        // The history is contiguous, so `start` is in it; a table edited by hand could break that,
+        // and a refetch is then the honest answer.
+        guard start >= 0, start < history.count, history[start].id.sequence == reader.place + 1 else {
+            return [TodoEvent(id: TodoEventID(epoch: epoch, sequence: last), change: .refetch)]
+        }
+        return Array(history[start...])
     }
 
     /// The last batch of a subscription whose store is gone.

@@ -39,13 +39,17 @@ private final class InMemoryTodoTable: Sendable {
     }
 
     func write(_ change: TodoChange) throws -> TodoWriteOutcome {
-        try rows.withLock { rows in
+        let (outcome, wakeups) = try rows.withLock { rows in
             let mutation = try TodoRules.apply(change, to: Array(rows.values))
             for id in mutation.deletions { rows[id] = nil }
             for todo in mutation.upserts { rows[todo.id] = todo }
             if mutation.changesRows { version.bump() }
-            if let change = TodoEvent.Change(mutation) { events?.publish(change) }
-            return mutation.outcome
+            // Recorded under the table's lock, in the order of the writes; the waiting subscribers
+            // are woken after it, so reads on other loops do not wait on a thousand wake-ups.
+            let wakeups = TodoEvent.Change(mutation).flatMap { events?.record($0) }
+            return (mutation.outcome, wakeups)
         }
+        wakeups?.resume()
+        return outcome
     }
 }

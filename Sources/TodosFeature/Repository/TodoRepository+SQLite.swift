@@ -39,19 +39,22 @@ extension TodoRepository {
             },
             write: { change in
                 try await RepositoryError.mappingSQLite {
-                    let (outcome, changed) = try await database.write { db in
+                    try await database.write { db in
                         try sandbox.checkLive(db)
                         let mutation = try TodoRules.apply(change, to: rows.fetch(db, filter: .all))
                         for id in mutation.deletions { try rows.delete(db, id: id) }
                         for todo in mutation.upserts { try rows.upsert(db, todo) }
-                        if let events, let change = TodoEvent.Change(mutation) {
-                            db.afterNextTransaction { _ in events.publish(change) }
+                        guard mutation.changesRows else { return mutation.outcome }
+                        let published = TodoEvent.Change(mutation)
+                        // After the commit, on the writer's queue, in commit order: the version first
+                        // (a reader that saw the old one cached old data under it), then the event, so
+                        // a subscriber that reads on hearing of it is not served that cached answer.
+                        db.afterNextTransaction { _ in
+                            version.bump()
+                            if let events, let published { events.publish(published) }
                         }
-                        return (mutation.outcome, mutation.changesRows)
+                        return mutation.outcome
                     }
-                    // Bumped after the commit: a reader that saw the old version cached old data under it.
-                    if changed { version.bump() }
-                    return outcome
                 }
             },
             version: .local { version.current }
