@@ -44,9 +44,10 @@ final class ServerProcess: Sendable {
     /// Everything the process printed so far.
     var printed: String { output.text.withLock { $0 } }
 
-    /// The port from the `listening` log line, waiting up to `limit` for it. The limit bounds a hang:
-    /// on two cores busy with the rest of the suite, a debug build can take seconds to start.
-    func listeningPort(within limit: Duration = .seconds(60)) async -> Int? {
+    /// The port from the `listening` log line, waiting up to `limit` for it. The limit bounds a hang,
+    /// nothing else: on two cores busy with the rest of the suite, a debug build has taken a minute
+    /// to start and its pipe's reader as long to be scheduled.
+    func listeningPort(within limit: Duration = .seconds(300)) async -> Int? {
         let deadline = ContinuousClock.now.advanced(by: limit)
         while true {
             if let range = printed.range(of: #"port=(\d+)"#, options: .regularExpression) {
@@ -64,7 +65,7 @@ final class ServerProcess: Sendable {
     ///
     /// The pipe is read on a thread of its own, which can be behind when the process exits: a test
     /// that looked at `printed` right after the exit once found it empty.
-    func exitStatus(within limit: Duration = .seconds(60)) async -> Int32? {
+    func exitStatus(within limit: Duration = .seconds(300)) async -> Int32? {
         let deadline = ContinuousClock.now.advanced(by: limit)
         while process.isRunning || !output.ended.load(ordering: .acquiring), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
