@@ -37,8 +37,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxInFlight = 1024
     /// How long a graceful shutdown waits for in-flight requests before cancelling them.
     public var shutdownTimeout: Duration = .seconds(10)
-    /// What keeps open streams alive while they are quiet; `nil`, or an interval under 1 ms, sends
-    /// nothing.
+    /// What every open stream is sent at a fixed interval, so a quiet one stays open; `nil`, or an
+    /// interval under 1 ms, sends nothing.
     public var streamHeartbeat: StreamHeartbeat?
 
     /// The defaults.

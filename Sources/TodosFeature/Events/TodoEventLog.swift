@@ -94,13 +94,13 @@ public final class TodoEventLog: Sendable {
             let event = TodoEvent(id: TodoEventID(epoch: epoch, sequence: state.last), change: change)
             if state.history.count == historyLength { state.history.removeFirst() }
             state.history.append(event)
-            return Wakeups(readers: Self.wakeWaiting(&state, epoch: epoch))
+            return Self.wakeWaiting(&state, epoch: epoch)
         }
     }
 
     /// Subscribers taken off their wait with their next batch, to be handed it.
     public struct Wakeups: Sendable {
-        fileprivate let readers: [(UnsafeContinuation<[TodoEvent]?, Never>, [TodoEvent])]
+        fileprivate var readers: [(UnsafeContinuation<[TodoEvent]?, Never>, [TodoEvent])] = []
 
         /// Hands each subscriber its batch.
         public func resume() {
@@ -114,10 +114,10 @@ public final class TodoEventLog: Sendable {
     /// not listening than the history keeps — start the history afresh, and a subscriber whose place
     /// is before them gets a `refetch`.
     public func append(_ events: [TodoEvent]) {
-        let woken = state.withLock { state -> [(UnsafeContinuation<[TodoEvent]?, Never>, [TodoEvent])] in
+        state.withLock { state -> Wakeups in
             let last = state.last
             let new = Array(events.drop { $0.id.sequence <= last })
-            guard let first = new.first, let newest = new.last else { return [] }
+            guard let first = new.first, let newest = new.last else { return Wakeups() }
             if last == 0 {
                 // A copy's first events: nothing came before them here, so whoever waits at the
                 // start has missed nothing (a sandbox made anew numbers on from its old versions).
@@ -131,8 +131,7 @@ public final class TodoEventLog: Sendable {
             if state.history.count > historyLength { state.history.removeFirst(state.history.count - historyLength) }
             state.last = newest.id.sequence
             return Self.wakeWaiting(&state, epoch: epoch)
-        }
-        for (reader, batch) in woken { reader.resume(returning: batch) }
+        }.resume()
     }
 
     /// The events after `lastSeen` that are still in the history, then every new one; each batch
@@ -168,7 +167,7 @@ public final class TodoEventLog: Sendable {
                     guard var reader = state.readers[key] else { return .some(nil) }
                     if state.isClosed {
                         state.readers[key] = nil
-                        return .some(Self.closing(state.last, epoch: epoch))
+                        return .some(Self.refetch(at: state.last, epoch: epoch))
                     }
                     if let batch = Self.take(&reader, history: state.history, last: state.last, epoch: epoch) {
                         state.readers[key] = reader
@@ -204,21 +203,19 @@ public final class TodoEventLog: Sendable {
             for (key, _) in waiting { state.readers[key] = nil }
             return (waiting.map(\.1), state.last)
         }
-        for reader in waiting { reader.resume(returning: Self.closing(last, epoch: epoch)) }
+        for reader in waiting { reader.resume(returning: Self.refetch(at: last, epoch: epoch)) }
     }
 
     /// Hands each waiting subscriber what follows its place, and stops it waiting.
-    private static func wakeWaiting(_ state: inout State, epoch: Int64)
-        -> [(UnsafeContinuation<[TodoEvent]?, Never>, [TodoEvent])]
-    {
-        var woken: [(UnsafeContinuation<[TodoEvent]?, Never>, [TodoEvent])] = []
+    private static func wakeWaiting(_ state: inout State, epoch: Int64) -> Wakeups {
+        var woken = Wakeups()
         for (key, var reader) in state.readers {
             guard let waiting = reader.waiting,
                 let batch = take(&reader, history: state.history, last: state.last, epoch: epoch)
             else { continue }
             reader.waiting = nil
             state.readers[key] = reader
-            woken.append((waiting, batch))
+            woken.readers.append((waiting, batch))
         }
         return woken
     }
@@ -230,21 +227,20 @@ public final class TodoEventLog: Sendable {
             reader.mustRefetch = false
         }
         let first = history.first?.id.sequence ?? last + 1
-        if reader.mustRefetch || reader.place < first - 1 {
-            return [TodoEvent(id: TodoEventID(epoch: epoch, sequence: last), change: .refetch)]
-        }
+        if reader.mustRefetch || reader.place < first - 1 { return refetch(at: last, epoch: epoch) }
         guard reader.place < last else { return nil }
         let start = Int(reader.place - first + 1)
         // The history is contiguous, so `start` is in it; a table edited by hand could break that,
         // and a refetch is then the honest answer.
         guard start >= 0, start < history.count, history[start].id.sequence == reader.place + 1 else {
-            return [TodoEvent(id: TodoEventID(epoch: epoch, sequence: last), change: .refetch)]
+            return refetch(at: last, epoch: epoch)
         }
         return Array(history[start...])
     }
 
-    /// The last batch of a subscription whose store is gone.
-    private static func closing(_ last: Int64, epoch: Int64) -> [TodoEvent] {
+    /// A single `refetch` at `last`: the batch for a subscriber whose place is not in the history, or
+    /// whose store is gone.
+    private static func refetch(at last: Int64, epoch: Int64) -> [TodoEvent] {
         [TodoEvent(id: TodoEventID(epoch: epoch, sequence: last), change: .refetch)]
     }
 
