@@ -120,7 +120,8 @@ let package = Package(
                 "Reducers",
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // SQLite's C interface, for ColumnCursor's column reads (the library GRDB links already).
+                // SQLite's C interface, for LocalReads' own connections and RowReader's column reads
+                // (the library GRDB links already).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -3,7 +3,7 @@ import Glibc
 import Synchronization
 
 /// Bounded reads — a point read by key, an indexed range with a `LIMIT` — run on the calling
-/// thread, on a read-only SQLite connection that thread owns.
+/// thread, on a read-only SQLite connection that thread owns (`ThreadConnection`).
 ///
 /// GRDB's async `read` hops to a reader queue and back: two context switches and a task resumption
 /// around a read that takes a few microseconds. An event loop's effects run on the loop's own
@@ -14,12 +14,11 @@ import Synchronization
 ///
 /// A read runs in SQLite's autocommit mode, without GRDB's `BEGIN`/`COMMIT` and `query_only`
 /// pragmas around it (four statements that cost more than a point read: measured): one statement
-/// reads one consistent snapshot, which is all a bounded read is. A body of several statements
-/// that must agree opens a transaction itself.
+/// reads one consistent snapshot, which is all a bounded read is.
 public final class LocalReads: Sendable {
     private let writer: any DatabaseWriter
     private let path: String?
-    private let connections = Mutex<[pthread_t: DatabaseQueue]>([:])
+    private let connections = Mutex<[pthread_t: ThreadConnection]>([:])
 
     /// Reads of `writer`'s database: on per-thread connections when it is a file.
     public init(_ writer: any DatabaseWriter) {
@@ -36,30 +35,25 @@ public final class LocalReads: Sendable {
 
     /// Runs `body`, which must be a bounded read, on this thread's connection (opened on first use),
     /// or through the writer for an in-memory database or when the local connection stays busy.
-    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ body: @escaping @Sendable (RowReader) throws -> T) async throws -> T {
         do {
-            // Opening the connection reads the schema, so it can find the database busy too.
-            guard let connection = try connection() else { return try await writer.read(body) }
-            return try Self.readHere(connection, body)
+            // Preparing a statement reads the schema, so it can find the database busy too.
+            guard let connection = try connection() else { return try await readThroughWriter(body) }
+            return try body(RowReader(connection))
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-            return try await writer.read(body)
+            return try await readThroughWriter(body)
         }
     }
 
-    /// The synchronous read, in a synchronous function so that GRDB's blocking overload is the one
-    /// chosen; the connection is opened read-only, so the body cannot write through it.
-    private static func readHere<T>(_ connection: DatabaseQueue, _ body: (Database) throws -> T) throws -> T {
-        try connection.unsafeRead(body)
+    private func readThroughWriter<T: Sendable>(_ body: @escaping @Sendable (RowReader) throws -> T) async throws -> T {
+        try await writer.read { db in try body(RowReader(db)) }
     }
 
-    private func connection() throws -> DatabaseQueue? {
+    private func connection() throws -> ThreadConnection? {
         guard let path else { return nil }
         let thread = pthread_self()
         if let existing = connections.withLock({ $0[thread] }) { return existing }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(Self.busyWait)
-        let connection = try DatabaseQueue(path: path, configuration: configuration)
+        let connection = try ThreadConnection(filename: path, busyWait: Self.busyWait)
         connections.withLock { $0[thread] = connection }
         return connection
     }

@@ -28,6 +28,11 @@ final class ServerProcess: Sendable {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = errorPipe
         process.standardOutput = errorPipe
+        // Foundation makes the pipe inheritable: a server another test spawns meanwhile would hold
+        // its write end open, and this process's output would end only when that server does.
+        for handle in [errorPipe.fileHandleForReading, errorPipe.fileHandleForWriting] {
+            _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
         let output = self.output
         errorPipe.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
@@ -66,8 +71,15 @@ final class ServerProcess: Sendable {
     /// The pipe is read on a thread of its own, which can be behind when the process exits: a test
     /// that looked at `printed` right after the exit once found it empty.
     func exitStatus(within limit: Duration = .seconds(300)) async -> Int32? {
-        let deadline = ContinuousClock.now.advanced(by: limit)
+        var deadline = ContinuousClock.now.advanced(by: limit)
+        var exited = false
         while process.isRunning || !output.ended.load(ordering: .acquiring), ContinuousClock.now < deadline {
+            if !exited, !process.isRunning {
+                // What the process printed is in the pipe by now; a child spawned before the pipe
+                // was made uninheritable may still hold its write end, so the end may never come.
+                exited = true
+                deadline = min(deadline, ContinuousClock.now.advanced(by: .seconds(30)))
+            }
             try? await Task.sleep(for: .milliseconds(5))
         }
         return process.isRunning ? nil : process.terminationStatus

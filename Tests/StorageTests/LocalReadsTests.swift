@@ -16,8 +16,12 @@ struct LocalReadsTests {
             migrations: [numbers])
     }
 
-    static func count(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM numbers") ?? -1
+    static let countQuery = ReadQuery("SELECT COUNT(*) FROM numbers")
+    static let insertQuery = ReadQuery("INSERT INTO numbers (n) VALUES (1)")
+    static let missingTable = ReadQuery("SELECT n FROM nowhere")
+
+    static func count(_ reader: RowReader) throws -> Int64 {
+        try reader.first(countQuery) { $0.integer(0) } ?? -1
     }
 
     @Test("a read on a file sees every write committed before it (read-your-writes)")
@@ -27,35 +31,47 @@ struct LocalReadsTests {
         #expect(try await reads.read(Self.count) == 0)
         for n in 1...3 {
             try await database.write { db in try db.execute(sql: "INSERT INTO numbers (n) VALUES (?)", arguments: [n]) }
-            #expect(try await reads.read(Self.count) == n)
+            #expect(try await reads.read(Self.count) == Int64(n))
         }
+    }
+
+    @Test("a read on a file runs on the thread's own connection")
+    func threadConnection() async throws {
+        let reads = LocalReads(try Self.fileDatabase())
+        #expect(try await reads.read { reader in reader.description } == "the thread's own read connection")
     }
 
     @Test("the thread's connection is read-only: a write through it fails and changes nothing")
     func readOnly() async throws {
         let database = try Self.fileDatabase()
         let reads = LocalReads(database)
-        await #expect(throws: DatabaseError.self) {
-            try await reads.read { db in try db.execute(sql: "INSERT INTO numbers (n) VALUES (1)") }
+        let error = await #expect(throws: DatabaseError.self) {
+            try await reads.read { reader in try reader.first(Self.insertQuery) { $0.integer(0) } }
         }
-        #expect(try await database.read(Self.count) == 0)
+        #expect(error?.resultCode == .SQLITE_READONLY)
+        #expect(try await database.read { db in try Self.count(RowReader(db)) } == 0)
     }
 
-    @Test("a read on a file runs in autocommit mode, with no transaction of GRDB's around it")
-    func autocommit() async throws {
+    @Test("SQLite's error reaches the caller with its message and the query's SQL")
+    func errors() async throws {
         let reads = LocalReads(try Self.fileDatabase())
-        #expect(try await reads.read { db in db.isInsideTransaction } == false)
-        #expect(try await reads.read { db in try Bool.fetchOne(db, sql: "PRAGMA query_only") } == false)
+        let error = await #expect(throws: DatabaseError.self) {
+            try await reads.read { reader in try reader.all(Self.missingTable) { $0.integer(0) } }
+        }
+        #expect(error?.message == "no such table: nowhere")
+        #expect(error?.sql == "SELECT n FROM nowhere")
     }
 
     @Test("a read the thread's connection finds busy moves to GRDB's readers instead of waiting on the loop")
     func busyMovesToReaders() async throws {
         let reads = LocalReads(try Self.fileDatabase())
-        let connections = try await reads.read { db in
+        let connections = try await reads.read { reader in
             // SQLite's busy answer, as the thread's own connection would give it while another
             // connection recovers the log; GRDB's readers answer.
-            if db.description == "GRDB.DatabaseQueue" { throw DatabaseError(resultCode: .SQLITE_BUSY) }
-            return db.description
+            if reader.description == "the thread's own read connection" {
+                throw DatabaseError(resultCode: .SQLITE_BUSY)
+            }
+            return reader.description
         }
         #expect(connections.hasPrefix("GRDB.DatabasePool.reader"))
     }

@@ -23,6 +23,8 @@ struct SQLiteLockingTests {
         #expect(SQLiteLocking.exclusive.filename(for: "//x.sqlite") == "file:////x.sqlite?vfs=unix-excl")
     }
 
+    static let number = ReadQuery("SELECT n FROM numbers")
+
     @Test(
         "both open the path they were given, however spelled; exclusive keeps the WAL index in memory (no -shm)",
         arguments: [SQLiteLocking.exclusive, .shared], ["plain.sqlite", "a b?c#d%20e.sqlite", "file:x.sqlite"])
@@ -32,7 +34,7 @@ struct SQLiteLockingTests {
         let database = try SQLiteDatabase.open(.sqliteFile(path: path), locking: locking, migrations: [Self.numbers])
         let reads = LocalReads(database)
         try await database.write { db in try db.execute(sql: "INSERT INTO numbers (n) VALUES (7)") }
-        #expect(try await reads.read { db in try Int.fetchOne(db, sql: "SELECT n FROM numbers") } == 7)
+        #expect(try await reads.read { reader in try reader.first(Self.number) { $0.integer(0) } } == 7)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(files == (locking == .exclusive ? [name, name + "-wal"] : [name, name + "-shm", name + "-wal"]))
     }

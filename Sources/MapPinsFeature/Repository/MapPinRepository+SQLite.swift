@@ -11,18 +11,18 @@ extension MapPinRepository {
     /// on the first cluster request, and kept in memory. `reads`, when given, are the loops' read
     /// connections the other stores on the file share.
     public static func sqlite(_ database: any DatabaseWriter, reads: LocalReads? = nil) -> Self {
-        let hierarchy = LazyPinHierarchy { try await database.read { db in try PinRows.fetchAll(db) } }
+        let hierarchy = LazyPinHierarchy { try await database.read { db in try PinRows.fetchAll(RowReader(db)) } }
         let reads = reads ?? LocalReads(database)
         return Self(
             search: { query in
                 try await RepositoryError.mappingSQLite {
-                    try await database.read { db in try PinRows.search(db, query: query) }
+                    try await database.read { db in try PinRows.search(RowReader(db), query: query) }
                 }
             },
             pin: { id in
                 try await RepositoryError.mappingSQLite {
-                    try await reads.read { db in
-                        guard let pin = try PinRows.fetchOne(db, id: id.lowercased()) else {
+                    try await reads.read { reader in
+                        guard let pin = try PinRows.fetchOne(reader, id: id.lowercased()) else {
                             throw RepositoryError.notFound(notFound(id))
                         }
                         return pin
@@ -55,20 +55,21 @@ extension MapPinRepository {
 /// The `pins` and `pins_rtree` tables' SQL, all with bound arguments.
 package enum PinRows {
     static let columns = "id, title, subtitle, category, latitude, longitude"
+    private static let selectInBox = ReadQuery(
+        """
+        SELECT \(columns) FROM pins_rtree JOIN pins ON pins.rowid = pins_rtree.rowid
+        WHERE pins_rtree.maxLon >= ? AND pins_rtree.minLon <= ?
+        AND pins_rtree.maxLat >= ? AND pins_rtree.minLat <= ?
+        """)
+    private static let selectOne = ReadQuery("SELECT \(columns) FROM pins WHERE id = ?")
+    private static let selectAll = ReadQuery("SELECT \(columns) FROM pins ORDER BY id")
 
-    static func search(_ db: Database, query: PinQuery) throws -> PinPage {
+    static func search(_ reader: RowReader, query: PinQuery) throws -> PinPage {
         let bounds = query.area.bounds
         var candidates: [MapPin] = []
         for (west, east) in longitudeRanges(of: bounds) {
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(
-                    sql: """
-                        SELECT \(columns) FROM pins_rtree JOIN pins ON pins.rowid = pins_rtree.rowid
-                        WHERE pins_rtree.maxLon >= ? AND pins_rtree.minLon <= ?
-                        AND pins_rtree.maxLat >= ? AND pins_rtree.minLat <= ?
-                        """),
-                arguments: [west, east, bounds.south, bounds.north])
-            while let row = try rows.next() { candidates.append(try pin(row)) }
+            candidates += try reader.all(
+                selectInBox, [.real(west), .real(east), .real(bounds.south), .real(bounds.north)], decode: pin)
         }
         return PinAreas(candidates).search(query)
     }
@@ -79,12 +80,12 @@ package enum PinRows {
         return box.crossesAntimeridian ? [(box.west, 180), (-180, box.east)] : [(box.west, box.east)]
     }
 
-    static func fetchOne(_ db: Database, id: String) throws -> MapPin? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(columns) FROM pins WHERE id = ?"), arguments: [id]).map(pin)
+    static func fetchOne(_ reader: RowReader, id: String) throws -> MapPin? {
+        try reader.first(selectOne, [.text(id)], decode: pin)
     }
 
-    static func fetchAll(_ db: Database) throws -> [MapPin] {
-        try Row.fetchAll(db, sql: "SELECT \(columns) FROM pins ORDER BY id").map(pin)
+    static func fetchAll(_ reader: RowReader) throws -> [MapPin] {
+        try reader.all(selectAll, decode: pin)
     }
 
     static func insert(_ db: Database, _ pin: MapPin) throws {
@@ -96,12 +97,13 @@ package enum PinRows {
             arguments: [db.lastInsertedRowID, pin.longitude, pin.longitude, pin.latitude, pin.latitude])
     }
 
-    private static func pin(_ row: Row) throws -> MapPin {
-        let category: String = row[3]
+    private static func pin(_ row: SQLiteColumns) throws -> MapPin {
+        let category = row.text(3)
         guard let parsed = PinCategory(rawValue: category) else {
             throw RepositoryError.unknown("The pins table holds an unknown category \(category).")
         }
         return MapPin(
-            id: row[0], title: row[1], subtitle: row[2], category: parsed, latitude: row[4], longitude: row[5])
+            id: row.text(0), title: row.text(1), subtitle: row.text(2), category: parsed, latitude: row.real(4),
+            longitude: row.real(5))
     }
 }

@@ -16,14 +16,14 @@ extension RepoSearchRepository {
             search: { query, order, offset, limit in
                 let index = try await loaded.index {
                     try await RepositoryError.mappingSQLite {
-                        try await database.read { db in try RepositoryRows.all(db) }
+                        try await database.read { db in try RepositoryRows.all(RowReader(db)) }
                     }
                 }
                 return index.search(query, order, offset, limit)
             },
             repository: { owner, name in
                 let found = try await RepositoryError.mappingSQLite {
-                    try await reads.read { db in try RepositoryRows.fetchOne(db, fullName: owner + "/" + name) }
+                    try await reads.read { reader in try RepositoryRows.fetchOne(reader, owner: owner, name: name) }
                 }
                 guard let found else { throw SearchError.notFound(owner + "/" + name) }
                 return found
@@ -54,22 +54,21 @@ enum RepositoryRows {
         licenseKey, topics, defaultBranch, readme
         """
 
+    private static let selectAll = ReadQuery("SELECT \(columns) FROM repositories")
+    private static let selectByName = ReadQuery(
+        "SELECT \(columns) FROM repositories WHERE ownerLogin = ? COLLATE NOCASE AND name = ? COLLATE NOCASE")
+
     /// Every repository, for the in-process index.
-    static func all(_ db: Database) throws -> [Repository] {
-        try Row.fetchAll(db, sql: "SELECT \(columns) FROM repositories").map(repository)
+    static func all(_ reader: RowReader) throws -> [Repository] {
+        try reader.all(selectAll, decode: repository)
     }
 
     private static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
-    static func fetchOne(_ db: Database, fullName: String) throws -> Repository? {
-        let parts = fullName.split(separator: "/", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return nil }
-        let statement = try db.cachedStatement(
-            sql: "SELECT \(columns) FROM repositories WHERE ownerLogin = ? COLLATE NOCASE AND name = ? COLLATE NOCASE"
-        )
-        return try Row.fetchOne(statement, arguments: [parts[0], parts[1]]).map(repository)
+    static func fetchOne(_ reader: RowReader, owner: String, name: String) throws -> Repository? {
+        try reader.first(selectByName, [.text(owner), .text(name)], decode: repository)
     }
 
     static func insert(_ db: Database, _ repository: Repository) throws {
@@ -89,32 +88,31 @@ enum RepositoryRows {
     }
 
     /// A repository from a row of `columns`, read by position.
-    static func repository(_ row: Row) -> Repository {
-        let topics: String = row[21]
-        let licenseKey: String? = row[20]
+    static func repository(_ row: SQLiteColumns) -> Repository {
+        let licenseKey = row.optionalText(20)
         return Repository(
-            id: row[0],
-            name: row[1],
-            owner: Owner(login: row[2], id: row[3], isOrganization: row[4]),
-            description: row[5],
-            isFork: row[6],
-            isArchived: row[7],
-            isTemplate: row[8],
-            createdAt: Timestamp(secondsSince1970: (row[9] as Int64) / 1000),
-            updatedAt: Timestamp(secondsSince1970: (row[10] as Int64) / 1000),
-            pushedAt: Timestamp(secondsSince1970: (row[11] as Int64) / 1000),
-            homepage: row[12],
-            size: row[13],
-            stars: row[14],
-            forks: row[15],
-            openIssues: row[16],
-            helpWantedIssues: row[17],
-            goodFirstIssues: row[18],
-            language: row[19],
+            id: Int(row.integer(0)),
+            name: row.text(1),
+            owner: Owner(login: row.text(2), id: Int(row.integer(3)), isOrganization: row.integer(4) != 0),
+            description: row.optionalText(5),
+            isFork: row.integer(6) != 0,
+            isArchived: row.integer(7) != 0,
+            isTemplate: row.integer(8) != 0,
+            createdAt: Timestamp(secondsSince1970: row.integer(9) / 1000),
+            updatedAt: Timestamp(secondsSince1970: row.integer(10) / 1000),
+            pushedAt: Timestamp(secondsSince1970: row.integer(11) / 1000),
+            homepage: row.optionalText(12),
+            size: Int(row.integer(13)),
+            stars: Int(row.integer(14)),
+            forks: Int(row.integer(15)),
+            openIssues: Int(row.integer(16)),
+            helpWantedIssues: Int(row.integer(17)),
+            goodFirstIssues: Int(row.integer(18)),
+            language: row.optionalText(19),
             license: licenseKey.flatMap { key in License.all.first { $0.key == key } },
-            topics: topics.split(separator: " ").map(String.init),
-            defaultBranch: row[22],
-            readme: row[23]
+            topics: row.text(21).split(separator: " ").map(String.init),
+            defaultBranch: row.text(22),
+            readme: row.text(23)
         )
     }
 }

@@ -24,13 +24,13 @@ extension TodoRepository {
         return Self(
             list: { filter in
                 try await RepositoryError.mappingSQLite {
-                    try await reads.read { db in try rows.fetch(db, filter: filter) }
+                    try await reads.read { reader in try rows.fetch(reader, filter: filter) }
                 }
             },
             fetch: { id in
                 try await RepositoryError.mappingSQLite {
-                    try await reads.read { db in
-                        guard let todo = try rows.fetchOne(db, id: id) else {
+                    try await reads.read { reader in
+                        guard let todo = try rows.fetchOne(reader, id: id) else {
                             throw RepositoryErrorMessages.notFound(id)
                         }
                         return todo
@@ -41,7 +41,7 @@ extension TodoRepository {
                 try await RepositoryError.mappingSQLite {
                     try await database.write { db in
                         try sandbox.checkLive(db)
-                        let mutation = try TodoRules.apply(change, to: rows.fetch(db, filter: .all))
+                        let mutation = try TodoRules.apply(change, to: rows.fetch(RowReader(db), filter: .all))
                         for id in mutation.deletions { try rows.delete(db, id: id) }
                         for todo in mutation.upserts { try rows.upsert(db, todo) }
                         guard mutation.changesRows else { return mutation.outcome }
@@ -72,41 +72,27 @@ extension TodoRepository {
 /// One sandbox's rows of the `todos` table: its SQL, all with bound arguments.
 struct TodoRows: Sendable {
     static let columns = #"id, description, isComplete, "order", createdAt, updatedAt"#
-    // The reads' SQL is composed once: each read looks its statement up by this text, and composing
-    // it again per read cost 1 % of an uncached todo's instructions (BENCHMARKS.md).
     private static let order = #" ORDER BY "order", createdAt, id"#
-    private static let selectAll = "SELECT \(columns) FROM todos WHERE sandbox = ?" + order
-    private static let selectByCompletion = "SELECT \(columns) FROM todos WHERE sandbox = ? AND isComplete = ?" + order
-    private static let selectOne = "SELECT \(columns) FROM todos WHERE sandbox = ? AND id = ?"
+    private static let selectAll = ReadQuery("SELECT \(columns) FROM todos WHERE sandbox = ?" + order)
+    private static let selectByCompletion = ReadQuery(
+        "SELECT \(columns) FROM todos WHERE sandbox = ? AND isComplete = ?" + order)
+    private static let selectOne = ReadQuery("SELECT \(columns) FROM todos WHERE sandbox = ? AND id = ?")
 
     /// The sandbox whose rows these are.
     let sandbox: String
 
-    func fetch(_ db: Database, filter: TodoFilter) throws -> [Todo] {
-        // Cached statements: preparing the SQL again cost as much as running it (measured).
-        let cursor =
-            switch filter {
-            case .all:
-                try ColumnCursor(db.cachedStatement(sql: Self.selectAll), arguments: [sandbox], decode: Self.todo)
-            case .active, .completed:
-                try ColumnCursor(
-                    db.cachedStatement(sql: Self.selectByCompletion),
-                    arguments: [sandbox, filter == .completed],
-                    decode: Self.todo
-                )
-            }
-        // `next()` hands each todo over; `forEach` lent it, and appending copied it (measured).
-        var todos: [Todo] = []
-        while let todo = try cursor.next() { todos.append(todo) }
-        return todos
+    func fetch(_ reader: RowReader, filter: TodoFilter) throws -> [Todo] {
+        switch filter {
+        case .all:
+            try reader.all(Self.selectAll, [.text(sandbox)], decode: Self.todo)
+        case .active, .completed:
+            try reader.all(
+                Self.selectByCompletion, [.text(sandbox), .integer(filter == .completed ? 1 : 0)], decode: Self.todo)
+        }
     }
 
-    func fetchOne(_ db: Database, id: UUID) throws -> Todo? {
-        try ColumnCursor(
-            db.cachedStatement(sql: Self.selectOne),
-            arguments: [sandbox, id.lowercased],
-            decode: Self.todo
-        ).next()
+    func fetchOne(_ reader: RowReader, id: UUID) throws -> Todo? {
+        try reader.first(Self.selectOne, [.text(sandbox), .text(id.lowercased)], decode: Self.todo)
     }
 
     func upsert(_ db: Database, _ todo: Todo) throws {
