@@ -2,6 +2,7 @@
 public import AppFeature
 import PostgresNIO
 import PostgresStorage
+import Storage
 
 /// The sandboxes several instances share in PostgreSQL, as each instance's registry consults them
 /// (architecture.md §6): the record a request checks before it runs in a sandbox, and the last use
@@ -21,10 +22,12 @@ public struct PostgresSandboxes: SharedSandboxes {
         self.backends = backends
     }
 
-    /// The generation of `name`'s seeded record, or `nil` when there is none (dropped, or being made
-    /// again); records a use at `now` unless one at `since` or later is recorded already (a
-    /// sandbox in use costs a write now and then, not one per request).
-    public func generation(of name: SandboxName, usedAt now: Int64, unlessUsedSince since: Int64) async throws -> Int64?
+    /// The generation of `name`'s seeded record and its data versions, or `nil` when there is no
+    /// record (dropped, or being made again); records a use at `now` unless one at `since` or later
+    /// is recorded already (a sandbox in use costs a write now and then, not one per request). One
+    /// statement: a row per domain with a version, or one with none when no domain has been written.
+    public func confirm(_ name: SandboxName, usedAt now: Int64, unlessUsedSince since: Int64) async throws
+        -> SandboxConfirmation?
     {
         try await database.withConnection { connection in
             let rows = try await connection.query(
@@ -32,13 +35,24 @@ public struct PostgresSandboxes: SharedSandboxes {
                 WITH used AS (
                     UPDATE sandboxes SET last_used = \(now)
                     WHERE name = \(name.rawValue) AND seeded AND last_used < \(since)
-                    RETURNING generation)
-                SELECT generation FROM used
-                UNION ALL SELECT generation FROM sandboxes WHERE name = \(name.rawValue) AND seeded
-                LIMIT 1
+                    RETURNING generation),
+                recorded AS (
+                    SELECT generation FROM used
+                    UNION ALL SELECT generation FROM sandboxes WHERE name = \(name.rawValue) AND seeded
+                    LIMIT 1)
+                SELECT recorded.generation, data_versions.domain, data_versions.version
+                FROM recorded LEFT JOIN data_versions ON data_versions.sandbox = \(name.rawValue)
                 """, logger: connection.logger)
-            for try await generation in rows.decode(Int64.self) { return generation }
-            return nil
+            var generation: Int64?
+            var versions: [String: Int] = [:]
+            for try await (recorded, domain, version) in rows.decode((Int64, String?, Int?).self) {
+                generation = recorded
+                if let domain, let version { versions[domain] = version }
+            }
+            return generation.map {
+                SandboxConfirmation(
+                    generation: $0, versions: ConfirmedDataVersions(sandbox: name.rawValue, versions: versions))
+            }
         }
     }
 

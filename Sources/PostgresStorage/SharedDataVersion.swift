@@ -1,5 +1,6 @@
 #if PostgreSQL
 public import PostgresNIO
+import Storage
 
 /// The data version of one domain in one sandbox, kept in PostgreSQL so that every instance sees
 /// every instance's writes (architecture.md §5, read-your-writes across instances).
@@ -19,9 +20,11 @@ public struct SharedDataVersion: Sendable {
         self.sandbox = sandbox
     }
 
-    /// The version now; 0 before the first write.
+    /// The version now; 0 before the first write. Taken from the running request's sandbox
+    /// confirmation when it read it (`ConfirmedDataVersions`), from the database otherwise.
     public func current(_ database: PostgresBackend) async throws -> Int {
-        try await database.withConnection { connection in
+        if let confirmed = ConfirmedDataVersions.version(of: domain, in: sandbox) { return confirmed }
+        return try await database.withConnection { connection in
             let rows = try await connection.query(
                 "SELECT version FROM data_versions WHERE sandbox = \(sandbox) AND domain = \(domain)",
                 logger: connection.logger)

@@ -77,6 +77,55 @@ struct SandboxClusterTests {
         #expect(third.generation != second.generation, "the one B made was dropped")
     }
 
+    @Test("a confirmation reads the sandbox's data versions with its generation; the request's version reads take them")
+    func confirmationCarriesVersions() async throws {
+        let (a, b, _) = try await Self.instances()
+        let onA = try await SandboxRegistryTests.sandbox(a, "counted")
+        let throughA = try #require(onA.dependencies?.todoRepository)
+        _ = try await throughA.write(.create(TodoDraft(description: "one"), newID: UUID(), now: .seedEpoch))
+        _ = try await SandboxRegistryTests.sandbox(b, "counted")
+        guard case .confirm(let copy) = b.lookup(onA.name) else {
+            Issue.record("B's second request in a shared sandbox should confirm it")
+            return
+        }
+        let confirmed = try await b.confirmed(copy)
+        let versions = try #require(confirmed.versions, "the sandbox was confirmed in its generation")
+        #expect(versions.sandbox == "counted")
+        #expect(versions.versions["todos"] != nil, "the todos were written, so they have a version")
+        let throughB = try #require(confirmed.sandbox.dependencies?.todoRepository)
+        let before = try await throughB.version.current()
+
+        _ = try await throughA.write(.create(TodoDraft(description: "two"), newID: UUID(), now: .seedEpoch))
+        let inRequest = try await ConfirmedDataVersions.$current.withValue(versions) {
+            try await throughB.version.current()
+        }
+        #expect(inRequest == before, "the request reads the version it confirmed, without asking again")
+        #expect(try await throughB.version.current() > before, "a read outside the request asks, and sees the write")
+        let elsewhere = ConfirmedDataVersions(sandbox: "other", versions: ["todos": -1])
+        let otherSandbox = try await ConfirmedDataVersions.$current.withValue(elsewhere) {
+            try await throughB.version.current()
+        }
+        #expect(otherSandbox > before, "another sandbox's confirmation is not this one's")
+    }
+
+    @Test("a sandbox no domain has written yet is confirmed with no versions, which read as 0")
+    func confirmationOfUnwrittenSandbox() async throws {
+        let (a, b, _) = try await Self.instances()
+        let made = try await SandboxRegistryTests.sandbox(a, "untouched")
+        _ = try await SandboxRegistryTests.sandbox(b, "untouched")
+        guard case .confirm(let copy) = b.lookup(made.name) else {
+            Issue.record("B's second request in a shared sandbox should confirm it")
+            return
+        }
+        let versions = try #require(try await b.confirmed(copy).versions)
+        let todos = try #require(made.dependencies?.todoRepository)
+        let stored = try await todos.version.current()
+        let confirmed = try await ConfirmedDataVersions.$current.withValue(versions) {
+            try await todos.version.current()
+        }
+        #expect(confirmed == stored)
+    }
+
     /// Two instances' registries over one fresh, migrated database.
     static func instances(idleSeconds: Int64 = 3_600, maximum: Int = 10) async throws -> (
         SandboxRegistry, SandboxRegistry, TestClock

@@ -212,7 +212,7 @@ struct SandboxRegistryTests {
     static func sandbox(_ registry: SandboxRegistry, _ name: String) async throws -> Sandbox {
         switch registry.lookup(try SandboxName(name, source: "test")) {
         case .ready(let sandbox): return sandbox
-        case .confirm(let sandbox): return try await registry.confirmed(sandbox)
+        case .confirm(let sandbox): return try await registry.confirmed(sandbox).sandbox
         case .opening(let creation): return try await creation.value
         case .full: throw SandboxFull()
         }

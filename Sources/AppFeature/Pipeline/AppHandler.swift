@@ -2,6 +2,7 @@ public import EventHTTP
 public import HTTPKit
 import HTTPTypes
 public import Logging
+import Storage
 
 /// The application as the HTTP layer sees it: finds the domain that owns a path, sends the request
 /// through the stages every route shares, and hands it to that domain's store.
@@ -109,7 +110,7 @@ public struct AppHandler: HTTPHandler {
         case .confirm(let sandbox):
             run(flow, after: { [sandboxes] in try await sandboxes.confirmed(sandbox, on: executor) }, name: name)
         case .opening(let creation):
-            run(flow, after: { try await creation.value }, name: name)
+            run(flow, after: { .init(sandbox: try await creation.value, versions: nil) }, name: name)
         case .full(let retryAfter):
             flow.responder.send(.problem(.sandboxLimit(maximum: sandboxes.limits.maximum, retryAfter: retryAfter)))
         }
@@ -146,17 +147,21 @@ public struct AppHandler: HTTPHandler {
     }
 
     /// Runs `flow` on its loop once `sandbox` returns it — created and seeded, or confirmed with
-    /// the instances sharing it; a disconnect or the deadline meanwhile ends the request (a creation
-    /// still finishes, for the next one).
+    /// the instances sharing it, whose data versions the request then reads from the confirmation; a
+    /// disconnect or the deadline meanwhile ends the request (a creation still finishes, for the next
+    /// one).
     private func run(
-        _ flow: RequestFlow, after sandbox: @escaping @Sendable () async throws -> Sandbox, name: SandboxName
+        _ flow: RequestFlow, after sandbox: @escaping @Sendable () async throws -> SandboxRegistry.ConfirmedSandbox,
+        name: SandboxName
     ) {
         flow.responder.continueOnLoop(
             after: sandbox,
             then: { found in
                 switch found {
-                case .success(let sandbox):
-                    run(flow, in: sandbox, named: true)
+                case .success(let found):
+                    ConfirmedDataVersions.$current.withValue(found.versions) {
+                        run(flow, in: found.sandbox, named: true)
+                    }
                 case .failure(let refusal as RouteError):
                     flow.responder.send(.problem(refusal.problem))
                 case .failure:

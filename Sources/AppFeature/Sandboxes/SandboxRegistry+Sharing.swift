@@ -1,28 +1,38 @@
 import HTTPKit
 import Logging
+import Storage
 import Synchronization
 
 /// Sandboxes shared with other instances (PostgreSQL): each request checks the record they share
 /// before it runs, and idle expiry goes by the last use any instance recorded.
 extension SandboxRegistry {
-    /// `sandbox` if the shared record is still of its generation (recording the use); otherwise —
-    /// dropped or made again through another instance — this copy is forgotten and the sandbox
-    /// found as a first request finds it: adopted from the record, or created and seeded anew.
-    func confirmed(_ sandbox: Sandbox, on executor: (any TaskExecutor)? = nil) async throws -> Sandbox {
-        guard let shared = storage.shared else { return sandbox }
+    /// `sandbox` if the shared record is still of its generation (recording the use), with its data
+    /// versions as the record's statement read them; otherwise — dropped or made again through
+    /// another instance — this copy is forgotten and the sandbox found as a first request finds it:
+    /// adopted from the record, or created and seeded anew, without versions.
+    func confirmed(_ sandbox: Sandbox, on executor: (any TaskExecutor)? = nil) async throws -> ConfirmedSandbox {
+        guard let shared = storage.shared else { return ConfirmedSandbox(sandbox: sandbox, versions: nil) }
         let now = now()
-        let recorded = try await shared.generation(
-            of: sandbox.name, usedAt: now, unlessUsedSince: now - touchInterval)
-        if recorded == sandbox.generation { return sandbox }
+        let recorded = try await shared.confirm(sandbox.name, usedAt: now, unlessUsedSince: now - touchInterval)
+        if let recorded, recorded.generation == sandbox.generation {
+            return ConfirmedSandbox(sandbox: sandbox, versions: recorded.versions)
+        }
         slots.withLock { slots in
             if case .ready(let live) = slots.live[sandbox.name], live === sandbox { slots.live[sandbox.name] = nil }
         }
         switch lookup(sandbox.name, on: executor) {
-        case .ready(let current), .confirm(let current): return current
-        case .opening(let creation): return try await creation.value
+        case .ready(let current), .confirm(let current): return ConfirmedSandbox(sandbox: current, versions: nil)
+        case .opening(let creation): return ConfirmedSandbox(sandbox: try await creation.value, versions: nil)
         case .full(let retryAfter):
             throw RouteError(.sandboxLimit(maximum: limits.maximum, retryAfter: retryAfter))
         }
+    }
+
+    /// A sandbox a request may run in, and the data versions read with its confirmation, which the
+    /// request's reads of shared versions take instead of asking again (`ConfirmedDataVersions`).
+    struct ConfirmedSandbox: Sendable {
+        let sandbox: Sandbox
+        let versions: ConfirmedDataVersions?
     }
 
     /// How stale the shared last use may be: a tenth of the idle limit, between 1 s and a minute.
