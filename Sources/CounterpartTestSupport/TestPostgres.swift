@@ -74,7 +74,7 @@ public enum TestPostgres {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "counterpart-pg-\(UUID().uuidString.prefix(8))")
             do {
-                try await OwnPostgres.script(["start", folder.path])
+                try await OwnPostgres.script(["start", folder.path], environment: ["POSTGRES_STATEMENTS": "1"])
             } catch {
                 throw TestPostgresError(
                     "\(error) Set COUNTERPART_POSTGRES_URL to a server, or run Scripts/test, which starts one.")

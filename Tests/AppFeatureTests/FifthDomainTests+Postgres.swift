@@ -45,15 +45,9 @@ extension FifthDomainTests {
         let support = PostgresSupport.live(logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         let refusal = await #expect(throws: StorageError.self) {
             try await AppDatabase.open(
-                .postgres(url: Self.text(of: url)), readers: 1, domains: Self.domains, postgres: support)
+                .postgres(url: url.argument), readers: 1, domains: Self.domains, postgres: support)
         }
         #expect(refusal.map { "\($0)" }?.contains("domain notes has no PostgreSQL backend") == true)
-    }
-
-    /// `url` as `--database` takes it, password and all (its `description` masks the password).
-    private static func text(of url: PostgresURL) -> String {
-        let credentials = url.password.map { "\(url.username):\($0)" } ?? url.username
-        return "postgres://\(credentials)@\(url.host):\(url.port)/\(url.database)?sslmode=\(url.tls.rawValue)"
     }
 
     /// Serves the database at `url` with the five domains for the length of `body`, as one instance.
@@ -61,7 +55,7 @@ extension FifthDomainTests {
         _ url: PostgresURL, _ support: PostgresSupport, _ body: (InProcessApp) async throws -> Void
     ) async throws {
         let database = try await AppDatabase.open(
-            .postgres(url: Self.text(of: url)), readers: 1, domains: domains, postgres: support)
+            .postgres(url: url.argument), readers: 1, domains: domains, postgres: support)
         var values = DependencyValues._current
         try database.install(into: &values, cache: ResponseCache(capacity: 1 << 20), resettable: false)
         do {
