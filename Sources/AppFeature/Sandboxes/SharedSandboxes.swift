@@ -3,8 +3,8 @@
 ///
 /// A seam, so the app names no database: the PostgreSQL build supplies it (`AppPostgres`).
 public protocol SharedSandboxes: Sendable {
-    /// The recorded generation of `name` and its data versions, in one round trip (recording a use
-    /// at `now` unless one was recorded since `since`); `nil` when no instance has it.
+    /// The recorded generation of `name` and its data versions, in one round trip (a second records
+    /// a use at `now` when none was recorded since `since`); `nil` when no instance has it.
     func confirm(_ name: SandboxName, usedAt now: Int64, unlessUsedSince since: Int64) async throws
         -> SandboxConfirmation?
     /// Drops `record`'s sandbox unless it was used since `cutoff`; says whether it did.
