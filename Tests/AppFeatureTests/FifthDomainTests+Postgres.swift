@@ -2,8 +2,6 @@
 import AppFeature
 import AppPostgres
 import CounterpartTestSupport
-import Dependencies
-import HTTPKit
 import Logging
 import PostgresNIO
 import PostgresStorage
@@ -16,13 +14,15 @@ extension FifthDomainTests {
         let url = try await TestPostgres.freshDatabase()
         let support = PostgresSupport.live(
             backends: PostgresDomain.all() + [.notes], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-        try await Self.serve(url, support) { (app: InProcessApp) async throws in
+        try await InProcessApp.run(postgres: url, support: support, domains: Self.domains) {
+            (app: InProcessApp) async throws in
             #expect(try Self.texts(await app.request("GET", "/notes")) == NoteRepository.seed)
             _ = try await app.request("POST", "/notes", headers: Self.json, body: Array(#"{"text":"Shared"}"#.utf8))
             _ = try await app.request("GET", "/sandboxes/gone/notes")
         }
         // Another instance of the same database: what the first wrote, and the sandbox it made.
-        try await Self.serve(url, support) { (app: InProcessApp) async throws in
+        try await InProcessApp.run(postgres: url, support: support, domains: Self.domains) {
+            (app: InProcessApp) async throws in
             #expect(try Self.texts(await app.request("GET", "/notes")) == NoteRepository.seed + ["Shared"])
             #expect(try Self.texts(await app.request("GET", "/sandboxes/gone/notes")) == NoteRepository.seed)
             #expect(try await app.request("DELETE", "/sandboxes/gone").status == 204)
@@ -50,21 +50,5 @@ extension FifthDomainTests {
         #expect(refusal.map { "\($0)" }?.contains("domain notes has no PostgreSQL backend") == true)
     }
 
-    /// Serves the database at `url` with the five domains for the length of `body`, as one instance.
-    private static func serve(
-        _ url: PostgresURL, _ support: PostgresSupport, _ body: (InProcessApp) async throws -> Void
-    ) async throws {
-        let database = try await AppDatabase.open(
-            .postgres(url: url.argument), readers: 1, domains: domains, postgres: support)
-        var values = DependencyValues._current
-        try database.install(into: &values, cache: ResponseCache(capacity: 1 << 20), resettable: false)
-        do {
-            try await InProcessApp.run(dependencies: values, domains: domains, body)
-        } catch {
-            await database.close()
-            throw error
-        }
-        await database.close()
-    }
 }
 #endif

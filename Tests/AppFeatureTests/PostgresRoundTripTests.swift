@@ -2,8 +2,6 @@
 import AppFeature
 import AppPostgres
 import CounterpartTestSupport
-import Dependencies
-import HTTPKit
 import Logging
 import PostgresNIO
 import PostgresStorage
@@ -20,7 +18,7 @@ struct PostgresRoundTripTests {
     func cachedReads() async throws {
         let url = try await TestPostgres.freshDatabase()
         let statements = try await Statements(url)
-        try await Self.serve(url) { (app: InProcessApp) async throws in
+        try await InProcessApp.run(postgres: url, support: Self.support) { (app: InProcessApp) async throws in
             for target in [Self.todo, "/sandboxes/counted" + Self.todo, "/sandboxes/counted" + Self.todo] {
                 #expect(try await app.request("GET", target).status == 200, "warming \(target)")
             }
@@ -41,7 +39,8 @@ struct PostgresRoundTripTests {
     func uncachedRead() async throws {
         let url = try await TestPostgres.freshDatabase()
         let statements = try await Statements(url)
-        try await Self.serve(url, cacheBytes: 0) { (app: InProcessApp) async throws in
+        try await InProcessApp.run(postgres: url, support: Self.support, cacheBytes: 0) {
+            (app: InProcessApp) async throws in
             for _ in 0..<2 { #expect(try await app.request("GET", "/sandboxes/counted" + Self.todo).status == 200) }
             let before = try await statements.counts()
             for _ in 0..<10 { #expect(try await app.request("GET", "/sandboxes/counted" + Self.todo).status == 200) }
@@ -53,28 +52,13 @@ struct PostgresRoundTripTests {
         await statements.stop()
     }
 
-    /// Serves the database at `url` with the four domains for the length of `body`, as one instance.
-    static func serve(
-        _ url: PostgresURL, cacheBytes: Int = 1 << 20, _ body: (InProcessApp) async throws -> Void
-    ) async throws {
-        // Generous deadlines: the whole suite runs in parallel on two cores, and this test is about
-        // how many statements a request makes, not how long a loaded machine takes to make them.
-        let limits = PostgresLimits(
-            connections: 10, statementTimeout: .seconds(60), operationTimeout: .seconds(60), startupWait: .zero)
-        let support = PostgresSupport.live(
-            limits: limits, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-        let database = try await AppDatabase.open(
-            .postgres(url: url.argument), readers: 1, domains: App.domains, postgres: support)
-        var values = DependencyValues._current
-        try database.install(into: &values, cache: ResponseCache(capacity: cacheBytes), resettable: false)
-        do {
-            try await InProcessApp.run(dependencies: values, body)
-        } catch {
-            await database.close()
-            throw error
-        }
-        await database.close()
-    }
+    /// A PostgreSQL profile with generous deadlines: the whole suite runs in parallel on two cores,
+    /// and these tests are about how many statements a request makes, not how long a loaded machine
+    /// takes to make them.
+    static let support = PostgresSupport.live(
+        limits: PostgresLimits(
+            connections: 10, statementTimeout: .seconds(60), operationTimeout: .seconds(60), startupWait: .zero),
+        logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
 
     /// The request-path statements of one database, by kind, as `pg_stat_statements` counts them.
     struct Statements {

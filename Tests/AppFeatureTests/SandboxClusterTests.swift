@@ -83,12 +83,7 @@ struct SandboxClusterTests {
         let onA = try await SandboxRegistryTests.sandbox(a, "counted")
         let throughA = try #require(onA.dependencies?.todoRepository)
         _ = try await throughA.write(.create(TodoDraft(description: "one"), newID: UUID(), now: .seedEpoch))
-        _ = try await SandboxRegistryTests.sandbox(b, "counted")
-        guard case .confirm(let copy) = b.lookup(onA.name) else {
-            Issue.record("B's second request in a shared sandbox should confirm it")
-            return
-        }
-        let confirmed = try await b.confirmed(copy)
+        let confirmed = try await Self.secondRequest(b, onA.name)
         let versions = try #require(confirmed.versions, "the sandbox was confirmed in its generation")
         #expect(versions.sandbox == "counted")
         #expect(versions.versions["todos"] != nil, "the todos were written, so they have a version")
@@ -112,18 +107,27 @@ struct SandboxClusterTests {
     func confirmationOfUnwrittenSandbox() async throws {
         let (a, b, _) = try await Self.instances()
         let made = try await SandboxRegistryTests.sandbox(a, "untouched")
-        _ = try await SandboxRegistryTests.sandbox(b, "untouched")
-        guard case .confirm(let copy) = b.lookup(made.name) else {
-            Issue.record("B's second request in a shared sandbox should confirm it")
-            return
-        }
-        let versions = try #require(try await b.confirmed(copy).versions)
+        let versions = try #require(try await Self.secondRequest(b, made.name).versions)
         let todos = try #require(made.dependencies?.todoRepository)
         let stored = try await todos.version.current()
         let confirmed = try await ConfirmedDataVersions.$current.withValue(versions) {
             try await todos.version.current()
         }
         #expect(confirmed == stored)
+    }
+
+    /// What `registry`'s second request in sandbox `name` (made through another instance) runs in:
+    /// the first adopts the sandbox, the second confirms it.
+    static func secondRequest(_ registry: SandboxRegistry, _ name: SandboxName) async throws
+        -> SandboxRegistry.ConfirmedSandbox
+    {
+        _ = try await SandboxRegistryTests.sandbox(registry, name.rawValue)
+        guard case .confirm(let copy) = registry.lookup(name) else { throw NotConfirmed() }
+        return try await registry.confirmed(copy)
+    }
+
+    struct NotConfirmed: Error, CustomStringConvertible {
+        var description: String { "a registry's second request in a shared sandbox should confirm it" }
     }
 
     /// Two instances' registries over one fresh, migrated database.
