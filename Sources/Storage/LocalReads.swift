@@ -35,6 +35,9 @@ public final class LocalReads: Sendable {
 
     /// Runs `body`, which must be a bounded read, on this thread's connection (opened on first use),
     /// or through the writer for an in-memory database or when the local connection stays busy.
+    /// SQLite's errors come out as `RepositoryError`s (as `RepositoryError.mappingSQLite` maps
+    /// them), so a backend needs no wrapper around it: each async layer between an effect and its
+    /// read costs a task frame and an executor check.
     public func read<T: Sendable>(_ body: @escaping @Sendable (RowReader) throws -> T) async throws -> T {
         do {
             // Preparing a statement reads the schema, so it can find the database busy too.
@@ -42,11 +45,17 @@ public final class LocalReads: Sendable {
             return try body(RowReader(connection))
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
             return try await readThroughWriter(body)
+        } catch let error as DatabaseError {
+            throw RepositoryError(sqlite: error)
         }
     }
 
     private func readThroughWriter<T: Sendable>(_ body: @escaping @Sendable (RowReader) throws -> T) async throws -> T {
-        try await writer.read { db in try body(RowReader(db)) }
+        do {
+            return try await writer.read { db in try body(RowReader(db)) }
+        } catch let error as DatabaseError {
+            throw RepositoryError(sqlite: error)
+        }
     }
 
     private func connection() throws -> ThreadConnection? {

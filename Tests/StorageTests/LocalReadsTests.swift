@@ -45,21 +45,52 @@ struct LocalReadsTests {
     func readOnly() async throws {
         let database = try Self.fileDatabase()
         let reads = LocalReads(database)
-        let error = await #expect(throws: DatabaseError.self) {
+        let error = await #expect(throws: RepositoryError.self) {
             try await reads.read { reader in try reader.first(Self.insertQuery) { $0.integer(0) } }
         }
-        #expect(error?.resultCode == .SQLITE_READONLY)
+        #expect(error?.detail.contains("attempt to write a readonly database") == true)
         #expect(try await database.read { db in try Self.count(RowReader(db)) } == 0)
     }
 
-    @Test("SQLite's error reaches the caller with its message and the query's SQL")
+    @Test("SQLite's error reaches the caller as a repository error with its message and the query's SQL")
     func errors() async throws {
         let reads = LocalReads(try Self.fileDatabase())
-        let error = await #expect(throws: DatabaseError.self) {
+        let error = await #expect(throws: RepositoryError.self) {
             try await reads.read { reader in try reader.all(Self.missingTable) { $0.integer(0) } }
         }
-        #expect(error?.message == "no such table: nowhere")
-        #expect(error?.sql == "SELECT n FROM nowhere")
+        guard case .unknown(let detail) = error else {
+            Issue.record("A missing table is an engine error, so unknown (500), not \(String(describing: error)).")
+            return
+        }
+        #expect(detail.contains("no such table: nowhere"))
+        #expect(detail.contains("SELECT n FROM nowhere"))
+    }
+
+    @Test("a read still busy on GRDB's readers is unavailable, the one error a retry repeats")
+    func busyEverywhere() async throws {
+        let reads = LocalReads(try Self.fileDatabase())
+        let error = await #expect(throws: RepositoryError.self) {
+            try await reads.read { _ -> Int in throw DatabaseError(resultCode: .SQLITE_BUSY) }
+        }
+        #expect(error?.isTransient == true)
+    }
+
+    @Test("a read through the writer maps SQLite's errors too")
+    func writerErrors() async throws {
+        let database = try SQLiteDatabase.open(.memory, migrations: [Self.numbers])
+        let error = await #expect(throws: RepositoryError.self) {
+            try await LocalReads(database).read { reader in try reader.all(Self.missingTable) { $0.integer(0) } }
+        }
+        #expect(error?.detail.contains("no such table: nowhere") == true)
+    }
+
+    @Test("an error the read's body throws that is not SQLite's passes through unchanged")
+    func domainErrors() async throws {
+        let reads = LocalReads(try Self.fileDatabase())
+        let error = await #expect(throws: RepositoryError.self) {
+            try await reads.read { _ -> Int in throw RepositoryError.notFound("todo 7") }
+        }
+        #expect(error == .notFound("todo 7"))
     }
 
     @Test("a read the thread's connection finds busy moves to GRDB's readers instead of waiting on the loop")
@@ -81,5 +112,14 @@ struct LocalReadsTests {
         let database = try SQLiteDatabase.open(.memory, migrations: [Self.numbers])
         try await database.write { db in try db.execute(sql: "INSERT INTO numbers (n) VALUES (7)") }
         #expect(try await LocalReads(database).read(Self.count) == 1)
+    }
+}
+
+extension RepositoryError {
+    /// The text the case carries, whichever case it is.
+    fileprivate var detail: String {
+        switch self {
+        case .notFound(let text), .conflict(let text), .unavailable(let text), .unknown(let text): text
+        }
     }
 }

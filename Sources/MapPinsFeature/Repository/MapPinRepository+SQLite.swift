@@ -20,13 +20,11 @@ extension MapPinRepository {
                 }
             },
             pin: { id in
-                try await RepositoryError.mappingSQLite {
-                    try await reads.read { reader in
-                        guard let pin = try PinRows.fetchOne(reader, id: id.lowercased()) else {
-                            throw RepositoryError.notFound(notFound(id))
-                        }
-                        return pin
+                try await reads.read { reader in
+                    guard let pin = try PinRows.fetchOne(reader, id: id.lowercased()) else {
+                        throw RepositoryError.notFound(notFound(id))
                     }
+                    return pin
                 }
             },
             clusters: { box, zoom in try await hierarchy.hierarchy.clusters(in: box, zoom: zoom) },

@@ -22,8 +22,8 @@ extension RepoSearchRepository {
                 return index.search(query, order, offset, limit)
             },
             repository: { owner, name in
-                let found = try await RepositoryError.mappingSQLite {
-                    try await reads.read { reader in try RepositoryRows.fetchOne(reader, owner: owner, name: name) }
+                let found = try await reads.read { reader in
+                    try RepositoryRows.fetchOne(reader, owner: owner, name: name)
                 }
                 guard let found else { throw SearchError.notFound(owner + "/" + name) }
                 return found

@@ -23,18 +23,14 @@ extension TodoRepository {
         let rows = TodoRows(sandbox: sandbox.key)
         return Self(
             list: { filter in
-                try await RepositoryError.mappingSQLite {
-                    try await reads.read { reader in try rows.fetch(reader, filter: filter) }
-                }
+                try await reads.read { reader in try rows.fetch(reader, filter: filter) }
             },
             fetch: { id in
-                try await RepositoryError.mappingSQLite {
-                    try await reads.read { reader in
-                        guard let todo = try rows.fetchOne(reader, id: id) else {
-                            throw RepositoryErrorMessages.notFound(id)
-                        }
-                        return todo
+                try await reads.read { reader in
+                    guard let todo = try rows.fetchOne(reader, id: id) else {
+                        throw RepositoryErrorMessages.notFound(id)
                     }
+                    return todo
                 }
             },
             write: { change in
