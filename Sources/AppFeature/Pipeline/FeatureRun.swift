@@ -54,7 +54,7 @@ enum FeatureRun {
             observer: observer
         )
         delivery?.stopWork = { [weak store] in store?.assumeIsolated { $0.cancelAll() } }
-        store.assumeIsolated { $0.start(request) }
+        store.startInPlace(request)
         guard !responder.exchange.isAnswered else { return }
         responder.exchange.awaitResponse { reason in
             responder.abandon(reason)

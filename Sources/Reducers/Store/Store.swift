@@ -23,7 +23,7 @@ public import Dependencies
 /// let executors = StoreExecutors(serial: loop.serialExecutor, task: loop.taskExecutor)
 /// let store = Store(initialState: .init(), reducer: TodosFeature(), executors: executors,
 ///                   observer: observer)
-/// store.assumeIsolated { $0.start(.fetch(id)) }
+/// store.startInPlace(.fetch(id))   // on the loop's thread, in its callback
 /// ```
 public final actor Store<R: Reducer> where R.State: Sendable, R.Action: RoutableAction {
     /// The executors this store and its effects run on.
@@ -45,9 +45,18 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     /// Whether store code is on the stack: what effects hand back now waits in `mailbox` (see
     /// `accept`).
     @usableFromInline var isBusy = false
-    /// What effects handed back while store code was on the stack — an action to reduce, an
-    /// effect's end — as the work of handling it.
-    @usableFromInline var mailbox: [() -> Void] = []
+    /// What effects handed back while store code was on the stack, in arrival order.
+    @usableFromInline var mailbox: [Mail] = []
+
+    /// What an effect hands back to its store. A value rather than a closure doing the work: a
+    /// closure's context was an allocation for each of the two a request's effect hands back.
+    @usableFromInline
+    enum Mail: Sendable {
+        /// An action to reduce.
+        case action(R.Action)
+        /// The end of the effect task with this token.
+        case effectEnded(Int)
+    }
 
     /// Creates a store; nothing runs until `start(_:)`.
     @inlinable
@@ -69,6 +78,17 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     @inlinable
     public func start(_ request: R.Action.Request) {
         accept(.request(request))
+    }
+
+    /// Reduces the public `request` at once, from the thread of the store's executor, which the
+    /// caller must be on (libevent's callback on the store's loop): `assumeIsolated { $0.start(_:) }`
+    /// without its two allocations. Off that thread it stops the process, as `assumeIsolated` does.
+    @inlinable
+    public nonisolated func startInPlace(_ request: R.Action.Request) {
+        precondition(
+            executors.serial.isIsolatingCurrentContext() == true,
+            "A store started in place must be started on its executor's thread (its loop's).")
+        acceptIsolated(.action(.request(request)))
     }
 
     /// How many effect tasks are still running.
@@ -95,21 +115,24 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     /// order, as soon as the work in progress ends — in the same turn of the loop, without a job.
     @inlinable
     func accept(_ action: R.Action) {
+        accept(mail: .action(action))
+    }
+
+    /// Handles `mail` now or after the work in progress, as `accept(_:)` does an action.
+    @inlinable
+    func accept(mail: Mail) {
         if isBusy {
-            mailbox.append { [self] in receive(action) }
+            mailbox.append(mail)
         } else {
-            exclusively { receive(action) }
+            exclusively { handle(mail) }
         }
     }
 
-    /// Records the end of the effect task with `token`, now or after the work in progress, as
-    /// `accept(_:)` does an action.
     @inlinable
-    func acceptEnd(of token: Int) {
-        if isBusy {
-            mailbox.append { [self] in effectEnded(token) }
-        } else {
-            exclusively { effectEnded(token) }
+    func handle(_ mail: Mail) {
+        switch mail {
+        case .action(let action): receive(action)
+        case .effectEnded(let token): effectEnded(token)
         }
     }
 
@@ -133,7 +156,7 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     func handleMailbox() {
         var next = 0
         while next < mailbox.count {
-            mailbox[next]()
+            handle(mailbox[next])
             next += 1
         }
         mailbox = []
@@ -219,21 +242,30 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     @inlinable
     var sender: Send<R.Action> {
         Send { [self] action in
-            if !acceptInPlace({ $0.accept(action) }) { await accept(action) }
+            if !acceptInPlace(.action(action)) { await accept(action) }
         }
     }
 
-    /// Runs `body` — handing the store an action or an effect's end — in place when the effect
-    /// runs on the store's own thread (an effect on its loop, which is never running another job
-    /// meanwhile); false, doing nothing, otherwise: the caller then sends it as a job on the store's
-    /// executor, so an action sent in place may overtake one another effect sent from elsewhere that
-    /// is still waiting as a job. In place, a read on the loop's own connection is answered in the
-    /// turn that asked for it: no job for its action, none for its end (BENCHMARKS.md).
+    /// Hands the store `mail` in place when the effect runs on the store's own thread (an effect
+    /// on its loop, which is never running another job meanwhile); false, doing nothing,
+    /// otherwise: the caller then sends it as a job on the store's executor, so an action sent in
+    /// place may overtake one another effect sent from elsewhere that is still waiting as a job.
+    /// In place, a read on the loop's own connection is answered in the turn that asked for it: no
+    /// job for its action, none for its end (BENCHMARKS.md).
     @inlinable
-    nonisolated func acceptInPlace(_ body: @Sendable (isolated Store) -> Void) -> Bool {
+    nonisolated func acceptInPlace(_ mail: Mail) -> Bool {
         guard executors.serial.isIsolatingCurrentContext() == true else { return false }
-        assumeIsolated { body($0) }
+        acceptIsolated(mail)
         return true
+    }
+
+    /// Accepts `mail` from a nonisolated context the caller has checked is this store's executor's:
+    /// what `assumeIsolated` does after checking, without its closure reabstracted for any result
+    /// type, which cost two allocations a call.
+    @inlinable
+    nonisolated func acceptIsolated(_ mail: Mail) {
+        let accept: (isolated Store, Mail) -> Void = { store, mail in store.accept(mail: mail) }
+        unsafeBitCast(accept, to: ((Store, Mail) -> Void).self)(self, mail)
     }
 
     @inlinable
@@ -251,7 +283,7 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
         // request ~1 µs: BENCHMARKS.md).
         let task = Task.immediate(executorPreference: executors.task) { @concurrent [self] in
             await body()
-            if !acceptInPlace({ $0.acceptEnd(of: token) }) { await acceptEnd(of: token) }
+            if !acceptInPlace(.effectEnded(token)) { await accept(mail: .effectEnded(token)) }
         }
         effects.insert(task, token: token, ids: ids)
         return task
