@@ -25,10 +25,11 @@ enum FeatureRun {
         responder: Responder
     )
     where R.State: RespondingState, R.Action: RoutableAction, R: Sendable {
-        let waiting = EffectWait()
-        let stalled = stallReport(R.self, responder: responder)
+        // The observer's closures capture this one object each, so none allocates a context.
+        let waiting = EffectWait(responder: responder)
+        let stalled = stallReport(R.self, waiting: waiting)
         // Chosen by the feature's type, so a feature that never streams gets the observer it had
-        // before streams existed: closures that capture one value each allocate no context.
+        // before streams existed.
         let delivery = R.State.mayStream ? StreamDelivery(responder: responder) : nil
         let observer: StoreObserver<R.State, R.Action> =
             if let delivery {
@@ -37,11 +38,7 @@ enum FeatureRun {
                 StoreObserver(
                     didReduce: { _, _ in waiting.didReduce() },
                     isFinished: { $0.response != nil },
-                    didFinish: { state in
-                        if let response = state.response {
-                            responder.send(response, repositoryDuration: waiting.elapsedMilliseconds)
-                        }
-                    },
+                    didFinish: { state in waiting.send(state.response) },
                     didStall: stalled
                 )
             }
@@ -64,8 +61,9 @@ enum FeatureRun {
 
     /// What a store that runs out of work without answering does: a programmer error, reported
     /// with what the feature last reduced, and answered 500.
-    static func stallReport<R: Reducer>(_: R.Type, responder: Responder) -> @Sendable (R.State, R.Action) -> Void {
+    static func stallReport<R: Reducer>(_: R.Type, waiting: EffectWait) -> @Sendable (R.State, R.Action) -> Void {
         { _, lastAction in
+            let responder = waiting.responder
             reportIssue(
                 """
                 \(R.self) stopped without answering \(responder.request.method.rawValue) \(responder.request.path) \
@@ -78,14 +76,26 @@ enum FeatureRun {
     }
 }
 
-/// How long a request waited for its effects (repository calls), reported as
+/// A request's answer and how long it waited for its effects (repository calls), reported as
 /// `Server-Timing: repo;dur`: 0 for an answer its own reduce gave.
 ///
 /// The wait is timed from before the first reduce, because an effect starts at once, and a read on
 /// the loop's own connection completes — and is answered — inside the callback that asked for it.
 final class EffectWait: Sendable {
+    /// Where the answer goes.
+    let responder: Responder
     private let started = ContinuousClock.now
     private let reduces = Atomic<Int>(0)
+
+    init(responder: Responder) {
+        self.responder = responder
+    }
+
+    /// Sends `response`, when the store has one, with the time the request waited for effects.
+    func send(_ response: Response?) {
+        guard let response else { return }
+        responder.send(response, repositoryDuration: elapsedMilliseconds)
+    }
 
     /// Counts a reduce: any after the request's own is an effect's answer.
     func didReduce() {

@@ -37,6 +37,7 @@ public enum ResponseFinalizer {
                 response = notModified(response)
             }
         }
+        response.headers.reserveCapacity(response.headers.count + Self.addedFieldCount)
         // Appended, not set: the field is absent, and features never set the others, so
         // HTTPFields need not search for one to replace.
         if !response.headers.contains(.cacheControl) { response.headers.append(Self.noStore) }
@@ -47,6 +48,10 @@ public enum ResponseFinalizer {
         for field in CORS.responseHeaders { response.headers.append(field) }
         return response
     }
+
+    /// The most fields `finalize` adds: `ETag`, `Cache-Control`, `X-Request-Id`, `Server-Timing`
+    /// and the CORS fields.
+    static let addedFieldCount = 4 + CORS.responseHeaders.count
 
     /// `Cache-Control: no-store`, built (and validated) once.
     private static let noStore = HTTPField(name: .cacheControl, value: "no-store")

@@ -41,9 +41,9 @@ public struct Response: Sendable, Equatable {
         status: HTTPResponse.Status = .ok,
         headers: HTTPFields = [:]
     ) -> Self {
-        var writer = JSONWriter()
-        value.write(to: &writer)
-        return json(bytes: writer.bytes, status: status, headers: headers)
+        // Written straight into the body's array: a writer's own buffer was an allocation and a copy.
+        let bytes = JSONWriter.render(capacity: 256) { value.write(to: &$0) }
+        return json(bytes: bytes, status: status, headers: headers)
     }
 
     /// The head of a stream of server-sent events (WHATWG HTML §9.2): `text/event-stream`, never
@@ -65,6 +65,9 @@ public struct Response: Sendable, Equatable {
         headers: HTTPFields = [:]
     ) -> Self {
         var headers = headers
+        // Room for the fields the finalizer adds, made once: appended one by one, they grew the
+        // list three times.
+        headers.reserveCapacity(headers.count + 1 + ResponseFinalizer.addedFieldCount)
         headers[.contentType] = MediaType.json
         return Self(status: status, headers: headers, body: .init(bytes))
     }

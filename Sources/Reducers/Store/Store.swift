@@ -122,6 +122,8 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     @inlinable
     func accept(mail: Mail) {
         if isBusy {
+            // Room at once for a request's usual mail, its effect's action and that effect's end.
+            if mailbox.isEmpty { mailbox.reserveCapacity(2) }
             mailbox.append(mail)
         } else {
             exclusively { handle(mail) }
