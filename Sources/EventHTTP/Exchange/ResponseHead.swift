@@ -39,8 +39,10 @@ struct ResponseHead {
     /// including those replaced by the connection's own.
     func maximumCount(of response: Response, date: String) -> Int {
         var count = Self.ownLinesCount + ReasonPhrases.phrase(for: response.status).utf8.count + date.utf8.count
-        for field in response.headers {
-            count += field.name.rawName.utf8.count + ": \r\n".utf8.count + field.value.utf8.count
+        // By index: iterating the fields copied each, retaining its three strings.
+        let headers = response.headers
+        for index in headers.indices {
+            count += headers[index].name.rawName.utf8.count + ": \r\n".utf8.count + headers[index].value.utf8.count
         }
         return count
     }
@@ -51,23 +53,25 @@ struct ResponseHead {
         var head = HeadWriter(room: room)
         head.append(isHTTP10 ? "HTTP/1.0 " : "HTTP/1.1 ")
         head.appendDecimal(response.status.code)
-        head.append(" ")
+        head.append(UInt8(ascii: " "))
         head.append(ReasonPhrases.phrase(for: response.status))
-        head.append("\r\n")
+        head.appendLineEnd()
         var hasContentType = false
-        for field in response.headers {
+        let headers = response.headers
+        for index in headers.indices {
+            let name = headers[index].name
             // The lengths first: a name comparison costs more than the rest of the field's writing.
-            switch field.name.canonicalName.utf8.count {
-            case 4 where field.name == .date, 10 where field.name == .connection,
-                14 where field.name == .contentLength, 17 where field.name == .transferEncoding:
+            switch name.canonicalName.utf8.count {
+            case 4 where name == .date, 10 where name == .connection,
+                14 where name == .contentLength, 17 where name == .transferEncoding:
                 continue
-            case 12 where field.name == .contentType: hasContentType = true
+            case 12 where name == .contentType: hasContentType = true
             default: break
             }
-            head.append(field.name.rawName)
-            head.append(": ")
-            head.append(field.value)
-            head.append("\r\n")
+            head.append(name.rawName)
+            head.append(UInt8(ascii: ":"), UInt8(ascii: " "))
+            head.append(headers[index].value)
+            head.appendLineEnd()
         }
         if response.streamsBody {
             if !isHTTP10, Self.allowsContent(response.status) { head.append("Transfer-Encoding: chunked\r\n") }
@@ -75,17 +79,17 @@ struct ResponseHead {
             if !hasContentType, !response.body.isEmpty { head.append(Self.defaultContentType) }
             head.append("Content-Length: ")
             head.appendDecimal(response.body.count)
-            head.append("\r\n")
+            head.appendLineEnd()
         }
         head.append("Date: ")
         head.append(date)
-        head.append("\r\n")
+        head.appendLineEnd()
         if closes {
             head.append("Connection: close\r\n")
         } else if isHTTP10 {
             head.append("Connection: keep-alive\r\n")
         }
-        head.append("\r\n")
+        head.appendLineEnd()
         return head.count
     }
 }
@@ -100,9 +104,33 @@ private struct HeadWriter {
     let room: UnsafeMutableRawBufferPointer
     private(set) var count = 0
 
+    /// Appends `text`'s UTF-8, read in place: a head has some forty pieces, and copying each
+    /// string to reach its bytes retained and released it.
     mutating func append(_ text: String) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
+        guard done == nil else { return }
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends one byte, without a string's lookup.
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        room[count] = byte
+        count += 1
+    }
+
+    /// Appends two bytes — a separator, a line's end — without a string's lookup.
+    mutating func append(_ first: UInt8, _ second: UInt8) {
+        reserve(2)
+        room[count] = first
+        room[count + 1] = second
+        count += 2
+    }
+
+    /// Appends CR LF.
+    mutating func appendLineEnd() {
+        append(UInt8(ascii: "\r"), UInt8(ascii: "\n"))
     }
 
     /// Appends the decimal digits of `value`, which is not negative.
