@@ -56,4 +56,22 @@ struct ResponseHeadTests {
             #expect(head.text.utf8.count <= head.room)
         }
     }
+
+    @Test("a finalized answer's convention fields follow its own, every one of them, within the room")
+    func conventionFieldsWritten() {
+        let request = ServerRequest(method: .get, target: "/health", headers: [.xRequestID: "request-7"])
+        let final = ResponseFinalizer.finalize(
+            Response.json(bytes: Array(#"{"status":"ok"}"#.utf8), headers: [HTTPField.Name("X-Menu")!: "café"]),
+            for: request, appDuration: 1.25)
+        let head = written(final, as: ResponseHead(closes: false, isHTTP10: false))
+        let lines = head.text.split(separator: "\r\n").map(String.init)
+        let expected = final.writtenHeaders.map { "\($0.name.rawName): \($0.value)" }
+        #expect(Array(lines.dropFirst().prefix(expected.count)) == expected)
+        #expect(expected.contains("X-Request-Id: request-7"))
+        #expect(expected.contains("Server-Timing: app;dur=1.250, repo;dur=0.000"))
+        #expect(expected.contains("Cache-Control: no-store"))
+        #expect(expected.contains("Access-Control-Allow-Origin: *"))
+        #expect(expected.contains { $0.hasPrefix("ETag: \"") })
+        #expect(head.text.utf8.count <= head.room)
+    }
 }

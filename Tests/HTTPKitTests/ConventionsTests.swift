@@ -104,15 +104,28 @@ struct ConventionsTests {
         var request = ServerRequest(method: .get, target: "/x", headers: [.xRequestID: "r1"])
         let response = Response.json(bytes: Array("{}".utf8))
         let first = ResponseFinalizer.finalize(response, for: request, appDuration: 1.5, repositoryDuration: 0.25)
-        #expect(first.headers[.xRequestID] == "r1")
-        #expect(first.headers[.serverTiming] == "app;dur=1.500, repo;dur=0.250")
-        #expect(first.headers[.cacheControl] == "no-store")
-        let tag = first.headers[.eTag] ?? ""
+        let written = first.writtenHeaders
+        #expect(written[.xRequestID] == "r1")
+        #expect(written[.serverTiming] == "app;dur=1.500, repo;dur=0.250")
+        #expect(written[.cacheControl] == "no-store")
+        #expect(written[.accessControlAllowOrigin] == "*")
+        let tag = written[.eTag] ?? ""
+        #expect(tag.hasPrefix("\""))
         request.headers[.ifNoneMatch] = tag
         let second = ResponseFinalizer.finalize(response, for: request, appDuration: 0)
         #expect(second.status == .notModified)
         #expect(second.body.isEmpty)
-        #expect(second.headers[.eTag] == tag)
+        #expect(second.writtenHeaders[.eTag] == tag)
+        #expect(second.writtenHeaders[.cacheControl] == "no-store")
+    }
+
+    @Test("a feature's own ETag and Cache-Control are kept, and not written twice")
+    func featureFieldsKept() {
+        let request = ServerRequest(method: .get, target: "/x")
+        let response = Response.json(bytes: Array("{}".utf8), headers: [.eTag: "\"mine\"", .cacheControl: "no-cache"])
+        let written = ResponseFinalizer.finalize(response, for: request, appDuration: 0).writtenHeaders
+        #expect(written[fields: .eTag].map(\.value) == ["\"mine\""])
+        #expect(written[fields: .cacheControl].map(\.value) == ["no-cache"])
     }
 
     @Test("problems render at finalization with the request id as instance")

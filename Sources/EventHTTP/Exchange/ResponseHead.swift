@@ -3,7 +3,8 @@ import HTTPTypes
 
 /// An answer's status line and header block (RFC 9112 §4–6), in the bytes that go on the wire.
 ///
-/// The handler's fields are written as given, except the ones the connection owns: `Content-Length`
+/// The handler's fields are written as given, then the response's `ConventionFields`, except the
+/// ones the connection owns: `Content-Length`
 /// (always the body's length, also for HEAD; none where a status has no content), `Connection`
 /// and `Date` — and, for a streamed body, `Transfer-Encoding: chunked` in place of a length (an
 /// HTTP/1.0 client, which knows no chunks, reads until the connection closes). A body without a `Content-Type` is labelled JSON, this server's default.
@@ -24,6 +25,31 @@ struct ResponseHead {
 
     private static let defaultContentType = "Content-Type: \(MediaType.json)\r\n"
 
+    /// The CORS fields, the same on every answer, as their lines.
+    private static let corsLines = CORS.responseHeaders.map { "\($0.name.rawName): \($0.value)\r\n" }.joined()
+
+    /// The bytes of the convention fields' lines but their values, `Cache-Control` counted
+    /// whether written or not, and the tag left to its own count.
+    private static let conventionLinesCount =
+        "Cache-Control: no-store\r\n".utf8.count + "X-Request-Id: \r\n".utf8.count
+        + "Server-Timing: \r\n".utf8.count + corsLines.utf8.count
+
+    private static func write(_ conventions: ConventionFields, to head: inout HeadWriter) {
+        if let tag = conventions.entityTag {
+            head.append("ETag: ")
+            head.append(tag)
+            head.appendLineEnd()
+        }
+        if conventions.noStore { head.append("Cache-Control: no-store\r\n") }
+        head.append("X-Request-Id: ")
+        head.append(conventions.requestID)
+        head.appendLineEnd()
+        head.append("Server-Timing: ")
+        head.append(conventions.serverTiming)
+        head.appendLineEnd()
+        head.append(corsLines)
+    }
+
     /// The bytes of the lines this type writes besides the handler's fields, each at its longest:
     /// the status line but its phrase, `Content-Type`, `Content-Length`, `Date` but the date,
     /// `Connection`, and the blank line.
@@ -43,6 +69,10 @@ struct ResponseHead {
         let headers = response.headers
         for index in headers.indices {
             count += headers[index].name.rawName.utf8.count + ": \r\n".utf8.count + headers[index].value.utf8.count
+        }
+        if let conventions = response.conventions {
+            count += Self.conventionLinesCount + conventions.requestID.utf8.count + conventions.serverTiming.utf8.count
+            if let tag = conventions.entityTag { count += "ETag: \r\n".utf8.count + tag.utf8.count }
         }
         return count
     }
@@ -73,6 +103,7 @@ struct ResponseHead {
             head.append(headers[index].value)
             head.appendLineEnd()
         }
+        if let conventions = response.conventions { Self.write(conventions, to: &head) }
         if response.streamsBody {
             if !isHTTP10, Self.allowsContent(response.status) { head.append("Transfer-Encoding: chunked\r\n") }
         } else if Self.allowsContent(response.status) {

@@ -19,6 +19,8 @@ public struct Response: Sendable, Equatable {
     /// unknown number (server-sent events): written without `Content-Length`, never cached or
     /// tagged, and kept open until its feature ends it or the client leaves.
     public var streamsBody = false
+    /// The fields every finalized answer carries besides these headers; `nil` until finalized.
+    public var conventions: ConventionFields?
 
     /// Creates a response.
     public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: ResponseBody = .empty) {
@@ -64,11 +66,12 @@ public struct Response: Sendable, Equatable {
         status: HTTPResponse.Status = .ok,
         headers: HTTPFields = [:]
     ) -> Self {
+        guard !headers.isEmpty else { return Self(status: status, headers: jsonHeaders, body: .init(bytes)) }
         var headers = headers
-        // Room for the fields the finalizer adds, made once: appended one by one, they grew the
-        // list three times.
-        headers.reserveCapacity(headers.count + 1 + ResponseFinalizer.addedFieldCount)
         headers[.contentType] = MediaType.json
         return Self(status: status, headers: headers, body: .init(bytes))
     }
+
+    /// A JSON answer's only header when its feature gives none, built and validated once.
+    private static let jsonHeaders: HTTPFields = [.contentType: MediaType.json]
 }

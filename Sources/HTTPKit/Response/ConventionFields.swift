@@ -1,0 +1,47 @@
+public import HTTPTypes
+
+/// The fields `ResponseFinalizer` gives an answer beyond its feature's own (api.md §1.2), kept as
+/// values for the connection to write straight into the head.
+///
+/// They are the same on every answer but for their values, and each request has them: appended to
+/// `HTTPFields`, each cost ~400 instructions through swift-http-types' generic collection path,
+/// and each built from text another ~300 to validate what the server wrote itself (BENCHMARKS.md).
+/// Their values come only from the finalizer — a request id that `RequestID` accepted or made, a
+/// timing it wrote, a tag it computed — so they need no validation.
+public struct ConventionFields: Sendable, Equatable {
+    /// `X-Request-Id`.
+    public let requestID: String
+    /// `Server-Timing`.
+    public let serverTiming: String
+    /// `ETag`, when the finalizer computed it (a feature's own tag stays in its headers).
+    public let entityTag: String?
+    /// Whether `Cache-Control: no-store` is written: the feature chose no `Cache-Control`.
+    public let noStore: Bool
+
+    init(requestID: String, serverTiming: String, entityTag: String?, noStore: Bool) {
+        self.requestID = requestID
+        self.serverTiming = serverTiming
+        self.entityTag = entityTag
+        self.noStore = noStore
+    }
+
+    /// The fields as `HTTPFields` would hold them, in the order they are written: what a test or a
+    /// log reads.
+    public var fields: [HTTPField] {
+        var fields: [HTTPField] = []
+        if let entityTag { fields.append(HTTPField(name: .eTag, value: entityTag)) }
+        if noStore { fields.append(HTTPField(name: .cacheControl, value: "no-store")) }
+        fields.append(HTTPField(name: .xRequestID, value: requestID))
+        fields.append(HTTPField(name: .serverTiming, value: serverTiming))
+        return fields + CORS.responseHeaders
+    }
+}
+
+extension Response {
+    /// Every field of the answer as it is written: its headers, then its convention fields.
+    public var writtenHeaders: HTTPFields {
+        var written = headers
+        if let conventions { written.append(contentsOf: conventions.fields) }
+        return written
+    }
+}
