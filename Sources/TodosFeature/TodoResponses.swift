@@ -7,6 +7,9 @@ enum TodoResponses {
     /// `Cache-Control` for every todo answer: revalidate each time, using the ETag.
     static let cacheControl = "no-cache"
 
+    /// The fields every todo's answer starts from, built and validated once.
+    private static let itemHeaders: HTTPFields = [.contentType: MediaType.json, .cacheControl: cacheControl]
+
     /// `GET /todos`: a bare array, `X-Total-Count`, and `Link` when paged.
     static func list(_ stored: [Todo], query: TodoListQuery, request: TodosRequest) -> Response {
         let (items, total) = query.apply(to: stored)
@@ -32,7 +35,8 @@ enum TodoResponses {
     static func item(_ todo: Todo, baseURL: String, view: TodoView = .api, status: HTTPResponse.Status = .ok)
         -> Response
     {
-        var headers: HTTPFields = [.eTag: todo.entityTag, .cacheControl: cacheControl]
+        var headers = itemHeaders
+        headers.append(HTTPField(name: .eTag, value: todo.entityTag))
         if status == .created {
             headers[.location] = baseURL + view.root + "/" + todo.id.lowercased
         }

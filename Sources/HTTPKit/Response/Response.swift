@@ -68,7 +68,9 @@ public struct Response: Sendable, Equatable {
     ) -> Self {
         guard !headers.isEmpty else { return Self(status: status, headers: jsonHeaders, body: .init(bytes)) }
         var headers = headers
-        headers[.contentType] = MediaType.json
+        // Looked up before it is set, setting builds and validates the field again; and as the
+        // first value, since `headers[.contentType]` joins every value into a new string.
+        if headers.firstValue(.contentType) != MediaType.json { headers[.contentType] = MediaType.json }
         return Self(status: status, headers: headers, body: .init(bytes))
     }
 
