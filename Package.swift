@@ -69,6 +69,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
+        // SQLite's process-wide settings, which only C can make (`sqlite3_config` is variadic).
+        .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "HTTPKit",
             dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")],
@@ -116,6 +118,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
+                "CSQLiteSettings",
                 "HTTPKit",
                 "Reducers",
                 .product(name: "Dependencies", package: "swift-dependencies"),

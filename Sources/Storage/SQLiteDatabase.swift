@@ -16,6 +16,7 @@ public enum SQLiteDatabase {
         locking: SQLiteLocking = .exclusive,
         migrations: [Migration]
     ) throws(StorageError) -> any DatabaseWriter {
+        SQLiteProcessSettings.applied
         let writer: any DatabaseWriter
         do {
             switch location {
