@@ -51,7 +51,9 @@ package struct RequestHead: Sendable {
             if HeaderFieldRules.equalsIgnoringCase(name, "expect") {
                 expectsContinue = HeaderFieldRules.equalsIgnoringCase(value, "100-continue")
             }
-            if let fieldName = HTTPField.Name(String(decoding: name, as: UTF8.self)) {
+            if let fieldName = CommonFieldNames.name(spelled: name)
+                ?? HTTPField.Name(String(decoding: name, as: UTF8.self))
+            {
                 headers.append(HTTPField(name: fieldName, value: String(decoding: value, as: UTF8.self)))
             }
         }

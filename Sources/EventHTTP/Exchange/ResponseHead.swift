@@ -3,11 +3,12 @@ import HTTPTypes
 
 /// An answer's status line and header block (RFC 9112 §4–6), in the bytes that go on the wire.
 ///
-/// The handler's fields are written as given, then the response's `ConventionFields`, except the
-/// ones the connection owns: `Content-Length`
-/// (always the body's length, also for HEAD; none where a status has no content), `Connection`
-/// and `Date` — and, for a streamed body, `Transfer-Encoding: chunked` in place of a length (an
-/// HTTP/1.0 client, which knows no chunks, reads until the connection closes). A body without a `Content-Type` is labelled JSON, this server's default.
+/// The handler's fields are written as given, then the response's `ConventionFields` — except the
+/// fields the connection owns: `Content-Length` (always the body's length, also for HEAD; none
+/// where a status has no content), `Connection` and `Date` — and, for a streamed body,
+/// `Transfer-Encoding: chunked` in place of a length (an HTTP/1.0 client, which knows no chunks,
+/// reads until the connection closes). A body without a `Content-Type` is labelled JSON, this
+/// server's default.
 ///
 /// The head is written straight into the room its connection reserves in its output, sized by
 /// `maximumCount(of:date:)`: no array grown field by field, and no copy of it into the output
@@ -34,6 +35,7 @@ struct ResponseHead {
         "Cache-Control: no-store\r\n".utf8.count + "X-Request-Id: \r\n".utf8.count
         + "Server-Timing: \r\n".utf8.count + corsLines.utf8.count
 
+    /// Writes the convention fields' lines, in `ConventionFields.fields`' order.
     private static func write(_ conventions: ConventionFields, to head: inout HeadWriter) {
         if let tag = conventions.entityTag {
             head.append("ETag: ")
