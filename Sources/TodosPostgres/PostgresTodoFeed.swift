@@ -80,8 +80,8 @@ public final class PostgresTodoFeed: Sendable {
         }
     }
 
-    /// Reads what `log` has not seen. On failure the copy stays as it was, the failure is logged,
-    /// and the next notification or reconnection reads it.
+    /// Reads what `log` has not seen. On failure the copy stays as it was, the failure is logged
+    /// (a cancellation is not one), and the next notification or reconnection reads it.
     private func catchUp(_ log: TodoEventLog, of sandbox: String) async {
         let after = log.lastSequence
         do {
@@ -90,6 +90,9 @@ public final class PostgresTodoFeed: Sendable {
                     after: after, limit: historyLength, epoch: epoch, on: connection)
             }
             log.append(events)
+        } catch  where error is CancellationError || Task.isCancelled {
+            // The backend is stopping (its listener is cancelled), or the subscriber left: nothing
+            // failed, and the next catch-up reads what this one did not.
         } catch {
             database.logger.warning(
                 "Could not read the todos' change feed; subscribers get it at the next change or reconnection",
