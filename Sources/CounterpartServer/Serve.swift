@@ -9,6 +9,7 @@ import Metrics
 import NewsletterFeature
 import ServiceLifecycle
 import Storage
+import Storage
 import TodosFeature
 import UnixSignals
 
@@ -42,6 +43,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         HTTPServer.bootstrapProcess()
+        SQLiteProcessSettings.apply()
         let level = Logger.Level(rawValue: server.logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -16,7 +16,6 @@ public enum SQLiteDatabase {
         locking: SQLiteLocking = .exclusive,
         migrations: [Migration]
     ) throws(StorageError) -> any DatabaseWriter {
-        SQLiteProcessSettings.applied
         let writer: any DatabaseWriter
         do {
             switch location {

@@ -93,6 +93,8 @@ public final class PostgresTodoFeed: Sendable {
         } catch  where error is CancellationError || Task.isCancelled {
             // The backend is stopping (its listener is cancelled), or the subscriber left: nothing
             // failed, and the next catch-up reads what this one did not.
+            database.logger.debug(
+                "A catch-up of the todos' change feed was cancelled", metadata: ["sandbox": "\(sandbox)"])
         } catch {
             database.logger.warning(
                 "Could not read the todos' change feed; subscribers get it at the next change or reconnection",

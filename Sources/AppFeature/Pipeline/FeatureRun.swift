@@ -8,7 +8,7 @@ import Synchronization
 
 /// Runs one request's store on its loop and answers by the response rule.
 ///
-/// The store is created inside libevent's callback and entered with `assumeIsolated`, so a reducer
+/// The store is created inside libevent's callback and started there (`startInPlace`), so a reducer
 /// that answers without effects — or whose effects complete on the loop without suspending — is
 /// answered before the callback returns (the answer leaves at the end of the loop's turn).
 /// Otherwise the exchange waits: the first state with a `response` is sent and the leftover effects

@@ -3,7 +3,7 @@ import Glibc
 /// The serial executor of an `EventLoop`: a request's store is isolated to it.
 ///
 /// Its isolation check compares threads, so a libevent callback — plain C, outside any Swift job —
-/// can enter a store with `assumeIsolated` and reduce before the callback returns (the fast path).
+/// can enter a store (`Store.startInPlace`) and reduce before the callback returns (the fast path).
 ///
 /// It reaches its loop through the loop's inbox, which outlives the loop: work queued after the loop
 /// is gone is dropped, not sent to a freed event base (`LoopInbox`).

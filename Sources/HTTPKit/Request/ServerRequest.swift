@@ -40,8 +40,9 @@ public struct ServerRequest: Sendable {
         get { storage.body }
         set { mutableStorage.body = newValue }
     }
-    /// The request id: the client's `X-Request-Id` when acceptable, else a fresh UUID.
-    public var id: String {
+    /// The request id: the client's `X-Request-Id` when acceptable (`RequestID`), else a fresh
+    /// UUID. Only HTTPKit sets it, so it is always safe to write into a head as it is.
+    public internal(set) var id: String {
         get { storage.id }
         set { mutableStorage.id = newValue }
     }

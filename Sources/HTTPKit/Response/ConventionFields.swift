@@ -6,8 +6,8 @@ public import HTTPTypes
 /// They are the same on every answer but for their values, and each request has them: appended to
 /// `HTTPFields`, each cost ~400 instructions through swift-http-types' generic collection path,
 /// and each built from text another ~300 to validate what the server wrote itself (BENCHMARKS.md).
-/// Their values come only from the finalizer — a request id that `RequestID` accepted or made, a
-/// timing it wrote, a tag it computed — so they need no validation.
+/// Their values come only from the finalizer — a request id that `RequestID` accepted or made (no
+/// other code can set one), a timing it wrote, a tag it computed — so they need no validation.
 public struct ConventionFields: Sendable, Equatable {
     /// `X-Request-Id`.
     public let requestID: String

@@ -10,4 +10,15 @@ extension HTTPFields {
         for index in indices where self[index].name == name { return self[index].value }
         return nil
     }
+
+    /// Whether exactly one field is named `name`, and its value is `value`; read by index, as
+    /// `firstValue(_:)` is.
+    public func hasOnly(_ name: HTTPField.Name, value: String) -> Bool {
+        var found = false
+        for index in indices where self[index].name == name {
+            guard !found, self[index].value == value else { return false }
+            found = true
+        }
+        return found
+    }
 }

@@ -68,9 +68,9 @@ public struct Response: Sendable, Equatable {
     ) -> Self {
         guard !headers.isEmpty else { return Self(status: status, headers: jsonHeaders, body: .init(bytes)) }
         var headers = headers
-        // Looked up before it is set, setting builds and validates the field again; and as the
-        // first value, since `headers[.contentType]` joins every value into a new string.
-        if headers.firstValue(.contentType) != MediaType.json { headers[.contentType] = MediaType.json }
+        // Looked up before it is set, setting builds and validates the field again; and by index,
+        // since `headers[.contentType]` joins every value into a new string.
+        if !headers.hasOnly(.contentType, value: MediaType.json) { headers[.contentType] = MediaType.json }
         return Self(status: status, headers: headers, body: .init(bytes))
     }
 

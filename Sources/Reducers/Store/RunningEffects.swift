@@ -5,7 +5,7 @@ public import ConcurrencyExtras
 /// Owned by one store and only touched on its executor, so ids never reach across requests.
 /// Inlinable with the store that holds it. A request runs a handful of effects at most, so the
 /// tasks are a list in start order, searched from the newest: a dictionary hashed every token
-/// twice, and its storage was an allocation a request (BENCHMARKS.md).
+/// twice, inserting and removing it (BENCHMARKS.md).
 @usableFromInline
 struct RunningEffects {
     @usableFromInline var tasks: [(token: Int, task: Task<Void, Never>)] = []

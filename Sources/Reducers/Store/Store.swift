@@ -4,7 +4,7 @@ public import Dependencies
 /// Runs one feature for one request: reduces actions, runs their effects, reports the outcome.
 ///
 /// A store lives as long as its request. Its actor executor is the accepting event loop, so the
-/// first reduce runs inside the HTTP callback (entered with `assumeIsolated`) and an answer that
+/// first reduce runs inside the HTTP callback (`startInPlace`) and an answer that
 /// needs no effect is given before the callback returns. Effects are tasks preferring the loop's
 /// task executor, started at once up to their first suspension; what they send comes back in the
 /// same turn when they send it on the loop's thread, as a job when they resumed elsewhere.
@@ -14,10 +14,10 @@ public import Dependencies
 /// The actor is final and its code inlinable, so that each feature's store is compiled for that
 /// feature's reducer where its endpoint is built (AppFeature's `Endpoint`); without `final`, its
 /// methods were called through the class's method table and none was specialized (measured). Run
-/// unspecialized, from a generic context, the store looked up its own generic type, `Result`'s and their conformances in
-/// the runtime's tables, sixteen lookups a request, and called its reducer through a witness table
-/// (BENCHMARKS.md). Its members are therefore internal, `@usableFromInline`,
-/// rather than private.
+/// unspecialized, from a generic context, the store looked up its own generic type, `Result`'s and
+/// their conformances in the runtime's tables, sixteen lookups a request, and called its reducer
+/// through a witness table (BENCHMARKS.md). Its members are therefore internal,
+/// `@usableFromInline`, rather than private.
 ///
 /// ```swift
 /// let executors = StoreExecutors(serial: loop.serialExecutor, task: loop.taskExecutor)
@@ -46,19 +46,19 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     /// `accept`).
     @usableFromInline var isBusy = false
     /// What effects handed back while store code was on the stack, in arrival order.
-    @usableFromInline var mailbox: [Mail] = []
+    @usableFromInline var mailbox: [Delivery] = []
 
     /// What an effect hands back to its store. A value rather than a closure doing the work: a
     /// closure's context was an allocation for each of the two a request's effect hands back.
     @usableFromInline
-    enum Mail: Sendable {
+    enum Delivery: Sendable {
         /// An action to reduce.
         case action(R.Action)
         /// The end of the effect task with this token.
         case effectEnded(Int)
     }
 
-    /// Creates a store; nothing runs until `start(_:)`.
+    /// Creates a store; nothing runs until `start(_:)` or `startInPlace(_:)`.
     @inlinable
     public init(
         initialState: R.State,
@@ -82,12 +82,11 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
 
     /// Reduces the public `request` at once, from the thread of the store's executor, which the
     /// caller must be on (libevent's callback on the store's loop): `assumeIsolated { $0.start(_:) }`
-    /// without its two allocations. Off that thread it stops the process, as `assumeIsolated` does.
+    /// without its two allocations. Off that thread the executor's own check stops the process,
+    /// naming the loop, as it does for `assumeIsolated`.
     @inlinable
     public nonisolated func startInPlace(_ request: R.Action.Request) {
-        precondition(
-            executors.serial.isIsolatingCurrentContext() == true,
-            "A store started in place must be started on its executor's thread (its loop's).")
+        if executors.serial.isIsolatingCurrentContext() != true { executors.serial.checkIsolated() }
         acceptIsolated(.action(.request(request)))
     }
 
@@ -115,24 +114,24 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     /// order, as soon as the work in progress ends — in the same turn of the loop, without a job.
     @inlinable
     func accept(_ action: R.Action) {
-        accept(mail: .action(action))
+        accept(Delivery.action(action))
     }
 
-    /// Handles `mail` now or after the work in progress, as `accept(_:)` does an action.
+    /// Handles `delivery` now or after the work in progress, as `accept(_:)` does an action.
     @inlinable
-    func accept(mail: Mail) {
+    func accept(_ delivery: Delivery) {
         if isBusy {
-            // Room at once for a request's usual mail, its effect's action and that effect's end.
+            // Room at once for what a request's effect usually hands back: its action and its end.
             if mailbox.isEmpty { mailbox.reserveCapacity(2) }
-            mailbox.append(mail)
+            mailbox.append(delivery)
         } else {
-            exclusively { handle(mail) }
+            exclusively { handle(delivery) }
         }
     }
 
     @inlinable
-    func handle(_ mail: Mail) {
-        switch mail {
+    func handle(_ delivery: Delivery) {
+        switch delivery {
         case .action(let action): receive(action)
         case .effectEnded(let token): effectEnded(token)
         }
@@ -248,26 +247,26 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
         }
     }
 
-    /// Hands the store `mail` in place when the effect runs on the store's own thread (an effect
+    /// Hands the store `delivery` in place when the effect runs on the store's own thread (an effect
     /// on its loop, which is never running another job meanwhile); false, doing nothing,
     /// otherwise: the caller then sends it as a job on the store's executor, so an action sent in
     /// place may overtake one another effect sent from elsewhere that is still waiting as a job.
     /// In place, a read on the loop's own connection is answered in the turn that asked for it: no
     /// job for its action, none for its end (BENCHMARKS.md).
     @inlinable
-    nonisolated func acceptInPlace(_ mail: Mail) -> Bool {
+    nonisolated func acceptInPlace(_ delivery: Delivery) -> Bool {
         guard executors.serial.isIsolatingCurrentContext() == true else { return false }
-        acceptIsolated(mail)
+        acceptIsolated(delivery)
         return true
     }
 
-    /// Accepts `mail` from a nonisolated context the caller has checked is this store's executor's:
+    /// Accepts `delivery` from a nonisolated context the caller has checked is this store's executor's:
     /// what `assumeIsolated` does after checking, without its closure reabstracted for any result
     /// type, which cost two allocations a call.
     @inlinable
-    nonisolated func acceptIsolated(_ mail: Mail) {
-        let accept: (isolated Store, Mail) -> Void = { store, mail in store.accept(mail: mail) }
-        unsafeBitCast(accept, to: ((Store, Mail) -> Void).self)(self, mail)
+    nonisolated func acceptIsolated(_ delivery: Delivery) {
+        let accept: (isolated Store, Delivery) -> Void = { store, delivery in store.accept(delivery) }
+        unsafeBitCast(accept, to: ((Store, Delivery) -> Void).self)(self, delivery)
     }
 
     @inlinable
@@ -285,7 +284,7 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
         // request ~1 µs: BENCHMARKS.md).
         let task = Task.immediate(executorPreference: executors.task) { @concurrent [self] in
             await body()
-            if !acceptInPlace(.effectEnded(token)) { await accept(mail: .effectEnded(token)) }
+            if !acceptInPlace(.effectEnded(token)) { await accept(Delivery.effectEnded(token)) }
         }
         effects.insert(task, token: token, ids: ids)
         return task
@@ -312,44 +311,5 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
         // The store's values replace the current ones wholesale, so they are bound directly:
         // `withDependencies` would first read and copy the current values only to overwrite them.
         return DependencyValues.$_current.withValue(dependencies) { body() }
-    }
-}
-
-/// Waits for `tasks`, cancelling them if the waiting task is cancelled.
-@usableFromInline
-func waitForAll(_ tasks: [Task<Void, Never>]) async {
-    await withTaskCancellationHandler {
-        for task in tasks { await task.value }
-    } onCancel: {
-        for task in tasks { task.cancel() }
-    }
-}
-
-/// Waits for `inner`, or for `duration` on the dependency clock, whichever ends first; on expiry
-/// cancels `inner` and runs `onTimeout`.
-@usableFromInline
-func raceTimeout(_ duration: Duration, inner: [Task<Void, Never>], onTimeout: @Sendable () async -> Void) async {
-    @Dependency(\.continuousClock) var dependencyClock
-    let clock = dependencyClock
-    let timedOut = await withTaskGroup(of: Bool.self) { group in
-        group.addTask {
-            await waitForAll(inner)
-            return false
-        }
-        group.addTask {
-            do {
-                try await clock.sleep(for: duration)
-                return true
-            } catch {
-                return false
-            }
-        }
-        let first = await group.next() ?? false
-        group.cancelAll()
-        return first
-    }
-    if timedOut {
-        for task in inner { task.cancel() }
-        await onTimeout()
     }
 }
