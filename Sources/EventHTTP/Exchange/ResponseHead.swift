@@ -29,26 +29,23 @@ struct ResponseHead {
     /// The CORS fields, the same on every answer, as their lines.
     private static let corsLines = CORS.responseHeaders.map { "\($0.name.rawName): \($0.value)\r\n" }.joined()
 
-    /// The bytes of the convention fields' lines but their values, `Cache-Control` counted
-    /// whether written or not, and the tag left to its own count.
-    private static let conventionLinesCount =
-        "Cache-Control: no-store\r\n".utf8.count + "X-Request-Id: \r\n".utf8.count
-        + "Server-Timing: \r\n".utf8.count + corsLines.utf8.count
+    /// The bytes of the convention fields' lines.
+    private static func count(of conventions: ConventionFields) -> Int {
+        var count = corsLines.utf8.count
+        conventions.forEachOwnField { name, value in
+            count += name.utf8CodeUnitCount + ": \r\n".utf8.count + value.utf8.count
+        }
+        return count
+    }
 
     /// Writes the convention fields' lines, in `ConventionFields.fields`' order.
     private static func write(_ conventions: ConventionFields, to head: inout HeadWriter) {
-        if let tag = conventions.entityTag {
-            head.append("ETag: ")
-            head.append(tag)
+        conventions.forEachOwnField { name, value in
+            head.append(name)
+            head.append(UInt8(ascii: ":"), UInt8(ascii: " "))
+            head.append(value)
             head.appendLineEnd()
         }
-        if conventions.noStore { head.append("Cache-Control: no-store\r\n") }
-        head.append("X-Request-Id: ")
-        head.append(conventions.requestID)
-        head.appendLineEnd()
-        head.append("Server-Timing: ")
-        head.append(conventions.serverTiming)
-        head.appendLineEnd()
         head.append(corsLines)
     }
 
@@ -72,10 +69,7 @@ struct ResponseHead {
         for index in headers.indices {
             count += headers[index].name.rawName.utf8.count + ": \r\n".utf8.count + headers[index].value.utf8.count
         }
-        if let conventions = response.conventions {
-            count += Self.conventionLinesCount + conventions.requestID.utf8.count + conventions.serverTiming.utf8.count
-            if let tag = conventions.entityTag { count += "ETag: \r\n".utf8.count + tag.utf8.count }
-        }
+        if let conventions = response.conventions { count += Self.count(of: conventions) }
         return count
     }
 
@@ -144,6 +138,11 @@ private struct HeadWriter {
         guard done == nil else { return }
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends a literal's UTF-8.
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends one byte, without a string's lookup.

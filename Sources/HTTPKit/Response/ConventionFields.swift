@@ -25,14 +25,24 @@ public struct ConventionFields: Sendable, Equatable {
         self.noStore = noStore
     }
 
+    /// Calls `field` with the name and value of each field but the CORS ones (the same on every
+    /// answer, so a writer keeps them ready), in the order they are written: the one list both the
+    /// connection's writer and `fields` read.
+    @inlinable
+    public func forEachOwnField(_ field: (_ name: StaticString, _ value: String) -> Void) {
+        if let entityTag { field("ETag", entityTag) }
+        if noStore { field("Cache-Control", "no-store") }
+        field("X-Request-Id", requestID)
+        field("Server-Timing", serverTiming)
+    }
+
     /// The fields as `HTTPFields` would hold them, in the order they are written: what a test or a
     /// log reads.
     public var fields: [HTTPField] {
         var fields: [HTTPField] = []
-        if let entityTag { fields.append(HTTPField(name: .eTag, value: entityTag)) }
-        if noStore { fields.append(HTTPField(name: .cacheControl, value: "no-store")) }
-        fields.append(HTTPField(name: .xRequestID, value: requestID))
-        fields.append(HTTPField(name: .serverTiming, value: serverTiming))
+        forEachOwnField { name, value in
+            if let name = HTTPField.Name(name.description) { fields.append(HTTPField(name: name, value: value)) }
+        }
         return fields + CORS.responseHeaders
     }
 }
