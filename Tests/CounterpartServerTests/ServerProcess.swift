@@ -5,7 +5,6 @@ import Synchronization
 final class ServerProcess: Sendable {
     let process: Process
     private let output = Output()
-    private let errorPipe = Pipe()
 
     /// `counterpart`, built beside this test executable: in the scratch path of whichever
     /// configuration `swift test` built (`.build`, or `.build-postgres` with the PostgreSQL trait).
@@ -20,34 +19,37 @@ final class ServerProcess: Sendable {
         return running.deletingLastPathComponent().appendingPathComponent("counterpart")
     }
 
-    /// Starts `counterpart` with `arguments` and `environment` added to this process's.
+    /// Starts `counterpart` with `arguments` and `environment` added to this process's, its standard
+    /// output and error read into `printed` by a thread of its own until the process closes them.
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardError = errorPipe
-        process.standardOutput = errorPipe
-        // Foundation makes the pipe inheritable: a server another test spawns meanwhile would hold
-        // its write end open, and this process's output would end only when that server does.
-        for handle in [errorPipe.fileHandleForReading, errorPipe.fileHandleForWriting] {
-            _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        // A socket pair, made close-on-exec as it is made (Glibc's module has no `pipe2`): a pipe
+        // made inheritable first, even for an instant, can leak its write end into a server another
+        // test spawns meanwhile, and then its end would come only when that server's does.
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
-        let output = self.output
-        errorPipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            guard !data.isEmpty else {
-                output.ended.store(true, ordering: .releasing)
-                handle.readabilityHandler = nil
-                return
-            }
-            output.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+        let writer = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        process.standardOutput = writer
+        process.standardError = writer
+        do {
+            try process.run()
+        } catch {
+            close(ends[0])
+            throw error
         }
-        try process.run()
+        // Only the child keeps a write end now, so the reader sees the end when the child exits.
+        try? writer.close()
+        let (reader, output) = (ends[0], output)
+        Thread { output.read(reader) }.start()
     }
 
     /// Everything the process printed so far.
-    var printed: String { output.text.withLock { $0 } }
+    var printed: String { output.text }
 
     /// The port from the `listening` log line, waiting up to `limit` for it. The limit bounds a hang,
     /// nothing else: on two cores busy with the rest of the suite, a debug build has taken a minute
@@ -75,8 +77,8 @@ final class ServerProcess: Sendable {
         var exited = false
         while process.isRunning || !output.ended.load(ordering: .acquiring), ContinuousClock.now < deadline {
             if !exited, !process.isRunning {
-                // What the process printed is in the pipe by now; a child spawned before the pipe
-                // was made uninheritable may still hold its write end, so the end may never come.
+                // What the process printed is in the pipe by now and its end follows; bounded all
+                // the same, should a child of the process still hold a write end.
                 exited = true
                 deadline = min(deadline, ContinuousClock.now.advanced(by: .seconds(30)))
             }
@@ -87,13 +89,41 @@ final class ServerProcess: Sendable {
 
     deinit {
         if process.isRunning { process.terminate() }
-        errorPipe.fileHandleForReading.readabilityHandler = nil
     }
 }
 
-/// What a child process printed, appended from the pipe's reader thread, and whether the pipe
+/// What a child process printed, appended by the thread reading its pipe, and whether the pipe
 /// reached its end (every writer closed it: the process exited).
+///
+/// Kept as bytes and decoded whole when read: a read ends wherever the pipe had data, which may be
+/// inside a character (the `…` of `--help`), and decoding each read alone would replace its halves.
 final class Output: Sendable {
-    let text = Mutex<String>("")
+    private let bytes = Mutex<[UInt8]>([])
     let ended = Atomic<Bool>(false)
+
+    /// Everything appended so far, as text.
+    var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+
+    /// Adds what one read returned.
+    func append(_ chunk: some Collection<UInt8>) {
+        bytes.withLock { $0.append(contentsOf: chunk) }
+    }
+
+    /// Reads `descriptor` until its end, which it then closes; a read the kernel interrupted is
+    /// made again, so only the end (or a failing pipe) stops it.
+    func read(_ descriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                append(buffer[..<count])
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        close(descriptor)
+        ended.store(true, ordering: .releasing)
+    }
 }
