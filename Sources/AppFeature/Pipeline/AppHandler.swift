@@ -69,8 +69,8 @@ public struct AppHandler: HTTPHandler {
 
     public func handle(_ request: ServerRequest, exchange: Exchange) {
         guard let address = address(of: request, exchange: exchange) else { return }
-        var responder = responder(for: request, exchange: exchange)
         guard let (endpoint, methods) = endpoint(for: request.path) else {
+            var responder = responder(for: request, exchange: exchange)
             responder.sandboxName = address.name
             // Journalled where the client looks: its sandbox's journal, if that sandbox lives.
             let sandbox = if let name = address.name { sandboxes.live(name) } else { sandboxes.defaultSandbox }
@@ -79,6 +79,9 @@ public struct AppHandler: HTTPHandler {
                 .problem(.notFound("No route matches \(request.targetPath). GET / lists the routes this server has.")))
             return
         }
+        var responder = responder(
+            for: request, exchange: exchange,
+            stages: pipeline.stages(for: request.method, to: endpoint, taking: methods))
         responder.route = endpoint.routes.template(for: request.path)
         // The service routes are shared: never prefixed, and a header naming a sandbox changes nothing.
         if endpoint.role == .service, address.isPrefixed {
@@ -98,7 +101,7 @@ public struct AppHandler: HTTPHandler {
         guard let name else { return run(flow, in: flow.sandbox, named: false) }
         // A preflight or a method the path refuses is answered alike in every sandbox: it creates
         // none, and is journalled only in one that lives.
-        guard Self.reachesDomain(request.method, methods) else {
+        guard Pipeline.accepts(request.method, methods) else {
             if let live = sandboxes.live(name) { return run(flow, in: live, named: true) }
             return pipeline.run(flow)
         }
@@ -129,12 +132,6 @@ public struct AppHandler: HTTPHandler {
             responder(for: request, exchange: exchange).send(.problem(error.problem))
             return nil
         }
-    }
-
-    /// Whether a request with `method` on a path accepting `methods` gets past the preflight and
-    /// method stages to its domain (HEAD counts as GET).
-    private static func reachesDomain(_ method: HTTPRequest.Method, _ methods: [HTTPRequest.Method]) -> Bool {
-        methods.contains(method) || (method == .head && methods.contains(.get))
     }
 
     /// Sends `flow` through the pipeline inside `sandbox`, journalled there if it is a domain's; a
@@ -171,9 +168,14 @@ public struct AppHandler: HTTPHandler {
             })
     }
 
-    private func responder(for request: ServerRequest, exchange: Exchange) -> Responder {
+    /// A responder for `request` whose way is `stages`; by default every stage but the stream
+    /// limits, for an answer given before routing chose a way.
+    private func responder(
+        for request: ServerRequest, exchange: Exchange, stages: [any PipelineStage]? = nil
+    ) -> Responder {
         Responder(
-            request: request, exchange: exchange, started: .now, pipeline: pipeline, problemFormats: problemFormats)
+            request: request, exchange: exchange, started: .now, stages: stages ?? pipeline.stages,
+            problemFormats: problemFormats)
     }
 
     public func bypassesInFlightLimit(_ request: ServerRequest) -> Bool {

@@ -1,3 +1,5 @@
+public import HTTPTypes
+
 /// One concern every request it applies to passes through, both ways: a check that may answer early
 /// (405, 406, 429), a control that changes or defers the request (demo delays), and what the answer
 /// must carry or record on its way out (rate-limit headers, a stored idempotent answer, metrics).
@@ -19,6 +21,11 @@ public protocol PipelineStage: Sendable {
 
     /// Records that the request `responder` was answering ended without an answer of its own.
     func ended(_ ending: RequestEnding, responder: Responder)
+
+    /// Whether a request whose path takes its `method` can need this stage. A stage that says no is
+    /// left off such requests' way, both ways (`Pipeline`), so it must have nothing to do for them;
+    /// requests their path refuses pass every stage.
+    func applies(toAccepted method: HTTPRequest.Method) -> Bool
 }
 
 extension PipelineStage {
@@ -30,4 +37,7 @@ extension PipelineStage {
 
     /// Nothing to record.
     public func ended(_ ending: RequestEnding, responder: Responder) {}
+
+    /// Every method, the default.
+    public func applies(toAccepted method: HTTPRequest.Method) -> Bool { true }
 }

@@ -53,15 +53,18 @@ public struct Responder: Sendable {
         }
     }
 
-    /// A responder for `request`, arrived at `started`, whose answer passes through `pipeline`.
+    /// A responder for `request`, arrived at `started`, whose request and answer pass `stages`, the
+    /// way the pipeline chose for it.
     init(
-        request: ServerRequest, exchange: Exchange, started: ContinuousClock.Instant, pipeline: Pipeline,
-        problemFormats: ProblemFormats
+        request: ServerRequest, exchange: Exchange, started: ContinuousClock.Instant,
+        stages: [any PipelineStage], problemFormats: ProblemFormats
     ) {
         fixed = Fixed(
-            request: request, exchange: exchange, started: started, stages: pipeline.stages,
-            problemFormats: problemFormats)
+            request: request, exchange: exchange, started: started, stages: stages, problemFormats: problemFormats)
     }
+
+    /// The stages of the request's way through the pipeline.
+    var stages: [any PipelineStage] { fixed.stages }
 
     /// Sends `response` unless the request was already answered; `repositoryDuration` (ms) is the
     /// time spent waiting for effects, reported as `Server-Timing: repo;dur`.

@@ -28,7 +28,8 @@ public protocol Routes<Request>: Sendable {
     /// The media types `path` can answer with, most preferred first, for `Accept` negotiation.
     func offeredTypes(for path: String) -> [String]
 
-    /// Whether `request` (method and path) honours `Idempotency-Key` (api.md §1.2).
+    /// Whether `request` (method and path) honours `Idempotency-Key` (api.md §1.2). Never a `GET`
+    /// or `HEAD`: safe methods are idempotent already, and the app's pipeline does not ask on them.
     func acceptsIdempotencyKey(_ request: ServerRequest) -> Bool
 
     /// The rate-limited resource `request` counts against (`search`), if any (api.md §1.2).

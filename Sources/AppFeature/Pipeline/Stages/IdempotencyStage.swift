@@ -36,6 +36,9 @@ struct IdempotencyStage: PipelineStage {
         }
     }
 
+    /// Not `GET` or `HEAD`: a safe method is idempotent already, and no route takes a key on one.
+    func applies(toAccepted method: HTTPRequest.Method) -> Bool { method != .get && method != .head }
+
     /// Keeps the answer as the key's — or, when the demo controls will cut its body, releases the key:
     /// an injected answer is never stored (api.md §6.1).
     func respond(_ answer: Answer, next: AnswerNext) {

@@ -14,6 +14,9 @@ struct MethodStage: PipelineStage {
         next(flow)
     }
 
+    /// Never: it answers only the methods a path refuses.
+    func applies(toAccepted method: HTTPRequest.Method) -> Bool { false }
+
     /// The methods a path with `methods` answers, HEAD included wherever GET is.
     static func allowed(_ methods: [HTTPRequest.Method]) -> [HTTPRequest.Method] {
         methods.contains(.get) ? methods + [.head] : methods

@@ -7,4 +7,7 @@ struct PreflightStage: PipelineStage {
         guard flow.request.method == .options else { return next(flow) }
         flow.responder.send(CORS.optionsResponse(for: flow.request, allowed: MethodStage.allowed(flow.methods)))
     }
+
+    /// Only `OPTIONS`, which a path taking it would answer itself.
+    func applies(toAccepted method: HTTPRequest.Method) -> Bool { method == .options }
 }
