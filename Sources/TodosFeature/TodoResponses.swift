@@ -28,7 +28,7 @@ enum TodoResponses {
         }
         let body = Todo.listBody(items, baseURL: request.baseURL, view: request.view)
         headers[.eTag] = EntityTag.strong(for: body)
-        return .json(bytes: body, headers: headers)
+        return .json(body: body, headers: headers)
     }
 
     /// One todo, with the ETag of its stored fields.
@@ -52,7 +52,7 @@ enum TodoResponses {
             return Response(status: .noContent, headers: [.cacheControl: cacheControl])
         case .reordered(let todos):
             let body = Todo.listBody(todos, baseURL: baseURL, view: view)
-            return .json(bytes: body, headers: [.cacheControl: cacheControl, .eTag: EntityTag.strong(for: body)])
+            return .json(body: body, headers: [.cacheControl: cacheControl, .eTag: EntityTag.strong(for: body)])
         }
     }
 }

@@ -69,6 +69,20 @@ struct JSONWriterTests {
         #expect(rendered == reference.bytes, "capacity \(capacity)")
     }
 
+    @Test(
+        "renderBody shares a body from sharedFromCount bytes on, written where it is, and arrays a smaller one",
+        arguments: [(1, 0), (2, 4_096), (200, 64), (200, 40_000)])
+    func renderBodySharedFromItsSize(count: Int, capacity: Int) {
+        let samples = (0..<count).map { Sample(text: "t\($0)", number: $0, flag: true, missing: nil, list: ["x"]) }
+        var reference = JSONWriter()
+        reference.array(samples) { $1.write(to: &$0) }
+        let body = JSONWriter.renderBody(capacity: capacity) { writer in writer.array(samples) { $1.write(to: &$0) } }
+        #expect(body.bytes == reference.bytes)
+        #expect(
+            (body.shared != nil) == (reference.bytes.count >= ResponseBody.sharedFromCount),
+            "\(reference.bytes.count) bytes")
+    }
+
     @Test("nested objects and arrays of objects get their commas right")
     func nesting() {
         var writer = JSONWriter()

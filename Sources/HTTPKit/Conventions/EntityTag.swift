@@ -8,6 +8,11 @@ public enum EntityTag {
         bytes.withUnsafeBytes(strong(for:))
     }
 
+    /// The strong tag for `body`'s bytes, read where they are.
+    public static func strong(for body: ResponseBody) -> String {
+        body.withUnsafeBytes(strong(for:))
+    }
+
     /// The strong tag for the bytes `buffer` holds: the digest's 16 lowercase hex digits in quotes,
     /// written where the string keeps them (formatting with `String(_:radix:)` and padding took
     /// longer than hashing a todo: measured).

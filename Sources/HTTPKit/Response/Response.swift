@@ -66,12 +66,21 @@ public struct Response: Sendable, Equatable {
         status: HTTPResponse.Status = .ok,
         headers: HTTPFields = [:]
     ) -> Self {
-        guard !headers.isEmpty else { return Self(status: status, headers: jsonHeaders, body: .init(bytes)) }
+        json(body: ResponseBody(bytes), status: status, headers: headers)
+    }
+
+    /// A JSON response around a body already rendered (`JSONWriter.renderBody`).
+    public static func json(
+        body: ResponseBody,
+        status: HTTPResponse.Status = .ok,
+        headers: HTTPFields = [:]
+    ) -> Self {
+        guard !headers.isEmpty else { return Self(status: status, headers: jsonHeaders, body: body) }
         var headers = headers
         // Looked up before it is set, setting builds and validates the field again; and by index,
         // since `headers[.contentType]` joins every value into a new string.
         if !headers.hasOnly(.contentType, value: MediaType.json) { headers[.contentType] = MediaType.json }
-        return Self(status: status, headers: headers, body: .init(bytes))
+        return Self(status: status, headers: headers, body: body)
     }
 
     /// A JSON answer's only header when its feature gives none, built and validated once.

@@ -22,6 +22,13 @@ public final class SharedBytes: Sendable {
         }
     }
 
+    /// Takes over `base`, `count` bytes written and never changed again, which it frees: a body
+    /// written where it is then shared (`JSONWriter.renderBody`) is not copied.
+    init(adopting base: UnsafeMutableRawPointer, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
     deinit { base.deallocate() }
 
     /// Calls `body` with the bytes.
