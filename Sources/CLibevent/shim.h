@@ -28,6 +28,11 @@ static inline int counterpart_available_cpus(void) {
     return count > 0 ? count : 1;
 }
 
+// The same for pthread_setname_np: names the calling thread, of which Linux keeps 15 bytes.
+#include <pthread.h>
+int pthread_setname_np(pthread_t thread, const char *name);
+static inline void counterpart_name_thread(const char *name) { pthread_setname_np(pthread_self(), name); }
+
 #include <malloc.h>
 // glibc trims a thread arena's top as soon as 128 KiB are free and grows it again on the next
 // request, an mprotect each way, and serves blocks over 128 KiB (a search page's JSON) with a fresh

@@ -17,8 +17,18 @@ public final class LoopGroup: Sendable {
             loops.append(try EventLoop(index: index))
         }
         self.loops = loops
-        threads = loops.map { loop in ThreadHandle.spawn { loop.run() } }
+        threads = loops.map { loop in
+            ThreadHandle.spawn {
+                // Named, as `top -H`, `perf` and a debugger show it: otherwise a thread takes its
+                // creator's name, a Swift concurrency worker's (`….default-qos`).
+                counterpart_name_thread(Self.threadName(loop.index))
+                loop.run()
+            }
+        }
     }
+
+    /// The name of loop `index`'s thread: Linux keeps 15 bytes of it.
+    static func threadName(_ index: Int) -> String { "event-loop-\(index)" }
 
     /// Waits for every loop thread to return from its loop.
     func join() {
