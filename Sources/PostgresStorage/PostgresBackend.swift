@@ -40,6 +40,7 @@ public final class PostgresBackend: Sendable {
             host: url.host, port: url.port, username: url.username, password: url.password, database: url.database,
             tls: Self.tls(url))
         configuration.options.maximumConnections = limits.connections
+        if limits.keepsConnectionsOpen { configuration.options.minimumConnections = limits.connections }
         configuration.options.connectTimeout = limits.operationTimeout
         configuration.options.additionalStartupParameters = [
             ("statement_timeout", "\(limits.statementTimeout.milliseconds)ms"),

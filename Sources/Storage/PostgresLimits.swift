@@ -13,6 +13,12 @@ public struct PostgresLimits: Sendable {
     /// How long start-up waits for a server that does not accept connections yet (a container
     /// started beside it, a server restarting).
     public var startupWait: Duration
+    /// Whether the pool opens its `connections` at start and keeps them — a server's — rather than
+    /// opening them on demand and closing those idle for a minute, as a tool or a test that comes
+    /// and goes does. Kept open, a connection given back arms no idle timer: PostgresNIO's pool
+    /// armed one for each query (a task and a dispatch timer), 13 % of an uncached read's
+    /// instructions (BENCHMARKS.md).
+    public var keepsConnectionsOpen = false
 
     /// The defaults `serve --help` shows.
     public static let standard = PostgresLimits(

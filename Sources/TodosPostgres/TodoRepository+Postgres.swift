@@ -81,9 +81,7 @@ struct TodoPostgresRows: Sendable {
                     ORDER BY "order", created_at, id
                     """, logger: connection.logger)
             }
-        var todos: [Todo] = []
-        for try await row in rows.decode((UUID, String, Bool, Int, Int64, Int64).self) { todos.append(Self.todo(row)) }
-        return todos
+        return try await rows.collect().map(Self.todo)
     }
 
     func fetchOne(_ connection: PostgresConnection, id: UUID) async throws -> Todo? {
@@ -92,8 +90,7 @@ struct TodoPostgresRows: Sendable {
             SELECT id, description, is_complete, "order", created_at, updated_at FROM todos
             WHERE sandbox = \(sandbox) AND id = \(id)
             """, logger: connection.logger)
-        for try await row in rows.decode((UUID, String, Bool, Int, Int64, Int64).self) { return Self.todo(row) }
-        return nil
+        return try await rows.collect().first.map(Self.todo)
     }
 
     /// Inserts or replaces `todos` in one statement, whatever their number; of two with one id, the
@@ -125,11 +122,16 @@ struct TodoPostgresRows: Sendable {
             "DELETE FROM todos WHERE sandbox = \(sandbox) AND id = ANY(\(ids)::uuid[])", logger: connection.logger)
     }
 
-    private static func todo(_ row: (UUID, String, Bool, Int, Int64, Int64)) -> Todo {
-        Todo(
-            id: row.0, description: row.1, isComplete: row.2, order: row.3,
-            createdAt: Timestamp(secondsSince1970: row.4 / 1000),
-            updatedAt: Timestamp(secondsSince1970: row.5 / 1000))
+    /// A todo from a row of the columns every select names, each cell decoded by its position: the
+    /// row sequence's `decode` of a tuple type went through parameter packs, which no build
+    /// specializes, and looked up generic metadata at run time on every row (BENCHMARKS.md).
+    private static func todo(_ row: PostgresRow) throws -> Todo {
+        let cells = row.makeRandomAccess()
+        return Todo(
+            id: try cells[0].decode(UUID.self), description: try cells[1].decode(String.self),
+            isComplete: try cells[2].decode(Bool.self), order: try cells[3].decode(Int.self),
+            createdAt: Timestamp(secondsSince1970: try cells[4].decode(Int64.self) / 1000),
+            updatedAt: Timestamp(secondsSince1970: try cells[5].decode(Int64.self) / 1000))
     }
 }
 #endif

@@ -160,6 +160,35 @@ struct PostgresServeTests {
     /// A fresh database, reached as a user with a password (trust authentication ignores it): the
     /// logs must not show it.
     /// The resources of the rate windows stored in `url`'s database, in order.
+    @Test("an instance opens its --postgres-connections at start and keeps them, idle")
+    func connectionsKeptOpen() async throws {
+        let url = try await TestPostgres.freshDatabase()
+        let server = try ServerProcess(
+            [
+                "serve", "--port", "0", "--database",
+                "postgres://\(url.username)@\(url.host):\(url.port)/\(url.database)?sslmode=disable",
+                "--postgres-connections", "3",
+            ])
+        #expect(await server.listeningPort(within: .seconds(60)) != nil, "\(server.printed)")
+        let backend = try await TestPostgres.backend(at: url)
+        defer { Task { await backend.stop() } }
+        // Polled within a bound that only stops a hang: the pool opens them in the background.
+        var open = 0
+        for _ in 0..<600 {
+            open = try await backend.withConnection { connection in
+                let rows = try await connection.query(
+                    """
+                    SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database()
+                    AND application_name = 'counterpart' AND pid <> pg_backend_pid()
+                    """, logger: connection.logger)
+                return try await rows.collect().first?.decode(Int.self) ?? 0
+            }
+            if open == 3 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(open == 3, "the server holds \(open) connections, not its 3")
+    }
+
     private static func rateWindows(_ url: String) async throws -> [String] {
         let backend = try await TestPostgres.backend(at: try PostgresURL(url))
         defer { Task { await backend.stop() } }

@@ -4,7 +4,7 @@ import Storage
 /// How `serve` treats a PostgreSQL database (`--database postgres://…`): its pool and its deadlines.
 /// Ignored for SQLite and memory.
 struct PostgresOptions: ParsableArguments {
-    @Option(help: "Connections this instance's pool opens at most.")
+    @Option(help: "Connections this instance's pool opens at start and keeps.")
     var postgresConnections = PostgresLimits.standard.connections
 
     @Option(help: "Longest a statement may run on the server (its statement_timeout).")
@@ -20,10 +20,12 @@ struct PostgresOptions: ParsableArguments {
         guard postgresConnections >= 1 else { throw ValidationError("--postgres-connections must be at least 1.") }
     }
 
-    /// The limits the PostgreSQL backend is opened with.
+    /// The limits the PostgreSQL backend is opened with: a server's, which keeps its connections.
     var limits: PostgresLimits {
-        PostgresLimits(
+        var limits = PostgresLimits(
             connections: postgresConnections, statementTimeout: postgresStatementTimeout.duration,
             operationTimeout: postgresOperationTimeout.duration, startupWait: postgresStartupWait.duration)
+        limits.keepsConnectionsOpen = true
+        return limits
     }
 }
