@@ -155,3 +155,28 @@ struct TodosRoutesTests {
         #expect(problem?.status == .badRequest)
     }
 }
+
+@Suite("The response cache's key of a todos read")
+struct TodosCacheKeyTests {
+    let id = UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!
+
+    @Test("a todo: method, base, the view's root and the lowercase id")
+    func todo() {
+        #expect(
+            TodosRequest(.fetch(id), baseURL: "http://localhost:8080/sandboxes/demo").cacheKey
+                == "GET http://localhost:8080/sandboxes/demo/todos/deadbeef-dead-beef-dead-beefdeadbeef")
+        #expect(
+            TodosRequest(.fetch(id), baseURL: "http://h", view: .todoBackend).cacheKey
+                == "GET http://h/todo-backend/deadbeef-dead-beef-dead-beefdeadbeef")
+    }
+
+    @Test("a list: the query as received, encoded, after a question mark; a write has none")
+    func list() {
+        let query = QueryParameters("filter=active&per_page=2&q=caf%C3%A9")
+        #expect(
+            TodosRequest(.list(TodoListQuery()), baseURL: "http://h", query: query).cacheKey
+                == "GET http://h/todos?filter=active&per_page=2&q=caf%C3%A9")
+        #expect(TodosRequest(.list(TodoListQuery()), baseURL: "http://h").cacheKey == "GET http://h/todos?")
+        #expect(TodosRequest(.deleteAll(.completed), baseURL: "http://h").cacheKey == nil)
+    }
+}
