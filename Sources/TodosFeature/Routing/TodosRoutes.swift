@@ -43,20 +43,32 @@ public struct TodosRoutes: Routes {
             try body.validated()
             operation = .reorder(ids ?? [], ifMatch: request.headers[.ifMatch])
         default:
-            guard let id = UUID(strict: request.path.dropFirst("/todos/".count)) else {
-                throw RouteError(.notFound("No todo \(request.path.dropFirst("/todos/".count)) exists; ids are UUIDs."))
+            // The path's bytes after `/todos/`, sliced by offset: dropping characters walked them as
+            // graphemes (~900 instructions of every GET /todos/{id}).
+            let idText = Substring(request.path.utf8.dropFirst(Self.itemPrefixCount))
+            guard let id = UUID(strict: idText) else {
+                throw RouteError(.notFound("No todo \(idText) exists; ids are UUIDs."))
             }
-            let precondition = TodoPrecondition(
-                ifMatch: request.headers[.ifMatch],
-                ifNoneMatchAny: request.headers[.ifNoneMatch]?.trimmingCharacters(in: .whitespaces) == "*"
-            )
             switch request.method {
-            case .put: operation = .replace(id, try TodosBodyParser.draft(request, pathID: id), precondition)
-            case .patch: operation = .update(id, try TodosBodyParser.patch(request, pathID: id), precondition)
-            case .delete: operation = .delete(id, precondition)
+            case .put:
+                operation = .replace(id, try TodosBodyParser.draft(request, pathID: id), Self.precondition(request))
+            case .patch:
+                operation = .update(id, try TodosBodyParser.patch(request, pathID: id), Self.precondition(request))
+            case .delete: operation = .delete(id, Self.precondition(request))
             default: operation = .fetch(id)
             }
         }
         return TodosRequest(operation, baseURL: context.baseURL, query: query)
+    }
+
+    /// The bytes of `/todos/`, before a todo's id.
+    private static let itemPrefixCount = "/todos/".utf8.count
+
+    /// A write's `If-Match` and `If-None-Match: *` (api.md §2.4); a read has none to honour.
+    private static func precondition(_ request: ServerRequest) -> TodoPrecondition {
+        TodoPrecondition(
+            ifMatch: request.headers[.ifMatch],
+            ifNoneMatchAny: request.headers[.ifNoneMatch]?.trimmingCharacters(in: .whitespaces) == "*"
+        )
     }
 }
