@@ -1,6 +1,10 @@
 import ArgumentParser
 
 /// The `counterpart` executable: the backend behind Counterpart's client demos.
+///
+/// Every command names itself in its configuration: ArgumentParser otherwise derives the name by
+/// describing the type, a reflection that scans the binary's 7,000 protocol conformances several
+/// times per command on every start.
 struct Counterpart: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "counterpart",

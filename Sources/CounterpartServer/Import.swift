@@ -9,6 +9,7 @@ import TodosFeature
 /// `counterpart import`: upserts todos from a JSON file into a database, all or nothing.
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import todos from a JSON array (as GET /todos returns them) into a database.",
         discussion: "Every item is validated first; on any error nothing is imported. A new database gets exactly the "
             + "file's todos, no seed data."
@@ -41,6 +42,7 @@ struct Import: AsyncParsableCommand {
 /// `counterpart seed`: fills a database with a deterministic dataset.
 struct Seed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "seed",
         abstract: "Fill a new database with a deterministic dataset.",
         discussion: """
             demo is what serve seeds; bench is the demo with 100 todos (Scripts/bench); pins-1m is the demo with \

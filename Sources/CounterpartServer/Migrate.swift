@@ -6,6 +6,7 @@ import Storage
 /// `counterpart migrate`: brings a database to this build's schema without serving it.
 struct Migrate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "migrate",
         abstract: "Apply this build's schema migrations to a database (serve does it too, before serving).",
         discussion: """
             A database with no Counterpart schema is also seeded with the read-only datasets (repositories, pins) \

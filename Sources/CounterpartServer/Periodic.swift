@@ -4,6 +4,8 @@ import ServiceLifecycle
 /// tables, following the shared datasets' seed — until it shuts down (the sleep is cancelled on
 /// SIGTERM, so the loop ends with the service group).
 struct Periodic: Service {
+    /// What the work is, in the service group's log lines.
+    let name: String
     let interval: Duration
     let work: @Sendable () async -> Void
 

@@ -5,7 +5,8 @@ import Glibc
 ///
 /// The Docker image's `HEALTHCHECK` runs it, so the runtime image needs no curl.
 struct Probe: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Check that a local server answers /health with 200.")
+    static let configuration = CommandConfiguration(
+        commandName: "probe", abstract: "Check that a local server answers /health with 200.")
 
     @Option(help: "Port of the server on 127.0.0.1 (env PORT).")
     var port = Environment.integer("PORT") ?? 8080

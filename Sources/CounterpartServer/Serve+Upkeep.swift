@@ -8,13 +8,13 @@ extension Serve {
     /// datasets another instance reseeded (every second).
     func upkeep(sandboxes: SandboxRegistry, database: AppDatabase, logger: Logger) -> [Periodic] {
         var upkeep = [
-            Periodic(interval: .seconds(min(60, max(1, sandboxes.limits.idleSeconds / 10)))) {
+            Periodic(name: "sandbox sweep", interval: .seconds(min(60, max(1, sandboxes.limits.idleSeconds / 10)))) {
                 await sandboxes.sweep()
             }
         ]
         if let sweep = database.sharedStateSweep {
             upkeep.append(
-                Periodic(interval: .seconds(60)) {
+                Periodic(name: "shared tables sweep", interval: .seconds(60)) {
                     do {
                         try await sweep(unixMilliseconds())
                     } catch {
@@ -25,7 +25,7 @@ extension Serve {
         if demo.dev, database.datasets.isShared {
             let datasets = database.datasets
             upkeep.append(
-                Periodic(interval: .seconds(1)) {
+                Periodic(name: "datasets catch-up", interval: .seconds(1)) {
                     do {
                         if let seed = try await datasets.catchUp() {
                             logger.info("adopted the datasets another instance reseeded", metadata: ["seed": "\(seed)"])

@@ -125,6 +125,16 @@ struct ServeCommandTests {
         #expect(await server.exitStatus() == 0)
     }
 
+    @Test("the service group's debug lines name each service by its job")
+    func servicesNamed() async throws {
+        let server = try ServerProcess(["serve", "--port", "0", "--database", "memory", "--log-level", "debug"])
+        _ = try #require(await server.listeningPort(), "no listening line in: \(server.printed)")
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0)
+        #expect(server.printed.contains(#"sl-services=["http", "sandbox sweep"]"#), "in: \(server.printed)")
+        #expect(server.printed.contains("sl-service=sandbox sweep [ServiceLifecycle] Service finished"))
+    }
+
     @Test("--help shows every limit with its default, and PORT sets the port's default")
     func helpShowsDefaults() async throws {
         let help = try ServerProcess(["serve", "--help"], environment: ["PORT": "18099"])
