@@ -15,7 +15,7 @@ struct PostgresServeTests {
         // A first search loads 5,000 repositories: seconds in the debug build, more on a busy machine,
         // so the request deadline is far from what these answers take.
         let servers = try (0..<3).map { _ in
-            try ServerProcess(["serve", "--port", "0", "--database", url, "--dev", "--request-timeout", "600s"])
+            try Self.serve(url, "--dev", "--request-timeout", "600s")
         }
         var clients: [HTTPClient] = []
         for server in servers {
@@ -69,8 +69,8 @@ struct PostgresServeTests {
     @Test("a reset to another seed through one instance: the others adopt the new datasets within seconds")
     func reseedFollowed() async throws {
         let url = try await Self.urlWithPassword()
-        let a = try ServerProcess(["serve", "--port", "0", "--database", url, "--dev", "--request-timeout", "600s"])
-        let b = try ServerProcess(["serve", "--port", "0", "--database", url, "--dev", "--request-timeout", "600s"])
+        let a = try Self.serve(url, "--dev", "--request-timeout", "600s")
+        let b = try Self.serve(url, "--dev", "--request-timeout", "600s")
         // A's reset regenerates 5,000 repositories and 2,800 pins in one transaction: a few seconds in
         // the debug build, more on a busy machine; the 10 s default request deadline answered it 503
         // while a CI check and the whole suite shared two cores. The bounds only guard against a hang.
@@ -117,7 +117,7 @@ struct PostgresServeTests {
             // A command that did its work and ended has nothing to warn about: stopping is not a failure.
             #expect(!process.printed.contains(" warning "), "\(process.printed)")
         }
-        let server = try ServerProcess(["serve", "--port", "0", "--database", url])
+        let server = try Self.serve(url)
         let port = try #require(await server.listeningPort(within: .seconds(60)), "\(server.printed)")
         let todos = try HTTPClient(port: port).request("GET", "/todos?per_page=100")
         #expect(try (JSONSerialization.jsonObject(with: Data(todos.body)) as? [Any])?.count == 100)
@@ -139,7 +139,7 @@ struct PostgresServeTests {
     @Test("a database migrated by a newer Counterpart is refused, saying what to do")
     func newerSchemaRefused() async throws {
         let url = try await Self.urlWithPassword()
-        let first = try ServerProcess(["serve", "--port", "0", "--database", url])
+        let first = try Self.serve(url)
         _ = try #require(await first.listeningPort(within: .seconds(60)), "\(first.printed)")
         kill(first.process.processIdentifier, SIGTERM)
         #expect(await first.exitStatus() == 0)
@@ -149,7 +149,7 @@ struct PostgresServeTests {
                 "INSERT INTO counterpart_migrations (name) VALUES ('todos-9-from-the-future')",
                 logger: connection.logger)
         }
-        let refused = try ServerProcess(["serve", "--port", "0", "--database", url])
+        let refused = try Self.serve(url)
         let status = await refused.exitStatus(within: .seconds(30))
         #expect(status != nil && status != 0)
         #expect(refused.printed.contains("was migrated by a newer Counterpart"), "\(refused.printed)")
@@ -187,6 +187,12 @@ struct PostgresServeTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(open == 3, "the server holds \(open) connections, not its 3")
+    }
+
+    /// `serve` on `url` with `options` and a pool of two: at the default ten, this suite's servers
+    /// and the other suites' pools together passed the test cluster's 200 connections.
+    private static func serve(_ url: String, _ options: String...) throws -> ServerProcess {
+        try ServerProcess(["serve", "--port", "0", "--database", url, "--postgres-connections", "2"] + options)
     }
 
     private static func rateWindows(_ url: String) async throws -> [String] {
