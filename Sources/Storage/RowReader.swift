@@ -65,6 +65,20 @@ public struct RowReader: CustomStringConvertible {
         return first
     }
 
+    /// Every row `query` returns with `arguments` bound, folded into `initial` by `update`.
+    @inlinable
+    public func reduce<Result>(
+        _ query: ReadQuery, _ arguments: [SQLiteArgument] = [], into initial: Result,
+        _ update: (inout Result, SQLiteColumns) throws -> Void
+    ) throws -> Result {
+        var result = initial
+        try step(query, arguments) { columns in
+            try update(&result, columns)
+            return true
+        }
+        return result
+    }
+
     /// Binds `arguments`, then hands each row to `row` while it answers `true`.
     @usableFromInline
     func step(

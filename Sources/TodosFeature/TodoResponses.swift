@@ -11,7 +11,7 @@ enum TodoResponses {
     private static let itemHeaders: HTTPFields = [.contentType: MediaType.json, .cacheControl: cacheControl]
 
     /// `GET /todos`: a bare array, `X-Total-Count`, and `Link` when paged.
-    static func list(_ stored: [Todo], query: TodoListQuery, request: TodosRequest) -> Response {
+    static func list(_ stored: TodoList, query: TodoListQuery, request: TodosRequest) -> Response {
         let (items, total) = query.apply(to: stored)
         var headers: HTTPFields = [.xTotalCount: String(total), .cacheControl: cacheControl]
         if let page = query.page,
@@ -26,7 +26,7 @@ enum TodoResponses {
         {
             headers[.link] = link
         }
-        let body = Todo.listBody(items, baseURL: request.baseURL, view: request.view)
+        let body = items.body(baseURL: request.baseURL, view: request.view)
         headers[.eTag] = EntityTag.strong(for: body)
         return .json(body: body, headers: headers)
     }
@@ -51,7 +51,7 @@ enum TodoResponses {
         case .deleted, .imported:
             return Response(status: .noContent, headers: [.cacheControl: cacheControl])
         case .reordered(let todos):
-            let body = Todo.listBody(todos, baseURL: baseURL, view: view)
+            let body = TodoList(todos).body(baseURL: baseURL, view: view)
             return .json(body: body, headers: [.cacheControl: cacheControl, .eTag: EntityTag.strong(for: body)])
         }
     }

@@ -27,7 +27,7 @@ extension TodosFeature.Internal: CasePathable {
                 embed: { .versioned($0) }, extract: { if case .versioned(let value) = $0 { value } else { nil } })
         }
 
-        public var listed: AnyCasePath<TodosFeature.Internal, TaskResult<[Todo]>> {
+        public var listed: AnyCasePath<TodosFeature.Internal, TaskResult<TodoList>> {
             AnyCasePath(embed: { .listed($0) }, extract: { if case .listed(let value) = $0 { value } else { nil } })
         }
 

@@ -40,7 +40,7 @@ public struct TodosFeature: Reducer, Sendable {
     /// Repository outcomes, built only by this feature's effects.
     public enum Internal: Sendable {
         case versioned(TaskResult<Int>)
-        case listed(TaskResult<[Todo]>)
+        case listed(TaskResult<TodoList>)
         case fetched(TaskResult<Todo>)
         case wrote(TaskResult<TodoWriteOutcome>)
     }

@@ -26,7 +26,7 @@ extension TodoRepository {
         let events = TodoPostgresEvents(sandbox: sandbox.key)
         return Self(
             list: { filter in
-                try await database.withConnection { try await rows.fetch($0, filter: filter) }
+                TodoList(try await database.withConnection { try await rows.fetch($0, filter: filter) })
             },
             fetch: { id in
                 let todo = try await database.withConnection { try await rows.fetchOne($0, id: id) }

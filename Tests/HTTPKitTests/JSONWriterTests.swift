@@ -83,6 +83,35 @@ struct JSONWriterTests {
             "\(reference.bytes.count) bytes")
     }
 
+    @Test("every byte at every place of text up to 17 bytes long is escaped as JSON requires")
+    func escapingEveryByteEverywhere() {
+        func reference(_ bytes: [UInt8]) -> [UInt8] {
+            bytes.flatMap { byte -> [UInt8] in
+                switch byte {
+                case UInt8(ascii: "\""): Array(#"\""#.utf8)
+                case UInt8(ascii: "\\"): Array(#"\\"#.utf8)
+                case UInt8(ascii: "\n"): Array(#"\n"#.utf8)
+                case UInt8(ascii: "\r"): Array(#"\r"#.utf8)
+                case UInt8(ascii: "\t"): Array(#"\t"#.utf8)
+                case 0..<0x20: Array(String(format: "\\u%04x", byte).utf8)
+                default: [byte]
+                }
+            }
+        }
+        for count in 1...17 {
+            var text = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+            for place in 0..<count {
+                for byte in UInt8.min...UInt8.max {
+                    text[place] = byte
+                    var writer = JSONWriter()
+                    text.withUnsafeBufferPointer { writer.escapedFragment($0) }
+                    #expect(writer.bytes == reference(text), "byte \(byte) at \(place) of \(count)")
+                }
+                text[place] = UInt8(ascii: "a")
+            }
+        }
+    }
+
     @Test("nested objects and arrays of objects get their commas right")
     func nesting() {
         var writer = JSONWriter()
@@ -131,7 +160,7 @@ struct JSONWriterTests {
 
     @Test("integers are written exactly, from Int.min to Int.max")
     func integers() throws {
-        let values = [0, 7, -7, 10, 99, 100, -1_000_000, Int.max, Int.min, Int(Int32.max) + 1]
+        let values = Array(-101...101) + [-1_000_000, Int.max, Int.min, Int(Int32.max) + 1]
         var writer = JSONWriter()
         writer.array(values) { $0.integer($1) }
         #expect(

@@ -55,6 +55,28 @@ struct ValueTextTests {
         }
     }
 
+    @Test("every byte at every place: the lowercase spelling is told apart exactly and decodes as parsed")
+    func lowercaseSpellingEveryByteEverywhere() {
+        let hyphens: Set<Int> = [8, 13, 18, 23]
+        let digits = Set("0123456789abcdef".utf8)
+        var text = Array("0123abcd-ef45-6789-a0b1-c2d3e4f5a6b7".utf8)
+        for place in 0..<36 {
+            let original = text[place]
+            for byte in UInt8.min...UInt8.max {
+                text[place] = byte
+                let accepted = text.withUnsafeBufferPointer(UUID.isLowercaseSpelling)
+                let shouldAccept = hyphens.contains(place) ? byte == UInt8(ascii: "-") : digits.contains(byte)
+                #expect(accepted == shouldAccept, "byte \(byte) at \(place)")
+                if accepted {
+                    let decoded = text.withUnsafeBufferPointer(UUID.init(lowercaseSpelling:))
+                    #expect(decoded == text.withUnsafeBufferPointer(UUID.init(strictUTF8:)), "byte \(byte) at \(place)")
+                }
+            }
+            text[place] = original
+        }
+        #expect(!Array("0123abcd-ef45-6789-a0b1-c2d3e4f5a6b".utf8).withUnsafeBufferPointer(UUID.isLowercaseSpelling))
+    }
+
     @Test(
         "only the 8-4-4-4-12 spelling parses",
         arguments: [

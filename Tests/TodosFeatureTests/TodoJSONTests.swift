@@ -48,7 +48,7 @@ struct TodoJSONTests {
 
     @Test("a list is an array of the same todos, separated once each")
     func list() throws {
-        let bytes = Todo.listBody(Self.todos, baseURL: "http://localhost:8080")
+        let bytes = TodoList(Self.todos).body(baseURL: "http://localhost:8080")
         let array = try #require(JSONSerialization.jsonObject(with: Data(bytes.bytes)) as? [[String: Any]])
         #expect(array.map { $0["id"] as? String } == Self.todos.map(\.id.lowercased))
         #expect(

@@ -113,7 +113,7 @@ struct TodosFeatureTests {
             $0.request = request
         }
         await store.receive(\.internal.listed.success) {
-            $0.response = TodoResponses.list(TodosSeed.demo, query: query, request: request)
+            $0.response = TodoResponses.list(TodoList(TodosSeed.demo), query: query, request: request)
         }
         #expect(store.state.response?.headers[.xTotalCount] == "4")
         #expect(
@@ -131,7 +131,7 @@ struct TodosFeatureTests {
         var repository = TodoRepository.inMemory(seed: TodosSeed.demo)
         repository.version = .shared { version.value }
         let request = request(.list(TodoListQuery()))
-        let answer = TodoResponses.list(TodosSeed.demo, query: TodoListQuery(), request: request)
+        let answer = TodoResponses.list(TodoList(TodosSeed.demo), query: TodoListQuery(), request: request)
         let first = makeStore {
             $0.todoRepository = repository; $0.responseCache = cache
         }
@@ -231,7 +231,7 @@ struct TodosFeatureTests {
             $0.cacheVersion = 0
         }
         await first.receive(\.internal.listed.success) {
-            $0.response = TodoResponses.list(TodosSeed.demo, query: TodoListQuery(), request: request)
+            $0.response = TodoResponses.list(TodoList(TodosSeed.demo), query: TodoListQuery(), request: request)
         }
         await first.finish()
         let cached = first.state.response
@@ -262,7 +262,8 @@ struct TodosFeatureTests {
             $0.cacheVersion = 1
         }
         await third.receive(\.internal.listed.success) {
-            $0.response = TodoResponses.list(Array(TodosSeed.demo.prefix(2)), query: TodoListQuery(), request: request)
+            $0.response = TodoResponses.list(
+                TodoList(TodosSeed.demo.prefix(2)), query: TodoListQuery(), request: request)
         }
         await third.finish()
     }

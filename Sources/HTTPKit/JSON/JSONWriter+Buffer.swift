@@ -88,6 +88,11 @@ extension JSONWriter {
     /// Appends the decimal digits of `value` into room made by `reserve` (20 bytes at most).
     @usableFromInline
     mutating func appendDigits(_ value: Int64) {
+        // One or two digits, the most common numbers (a list's orders, counts), without the loop.
+        if value >= 0, value < 100 {
+            if value >= 10 { put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)) }
+            return put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+        }
         if value < 0 { put(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits.

@@ -39,7 +39,8 @@ extension JSONWriter {
     /// classic "has a byte below n" word test (n ≤ 128): subtracting n from every byte borrows into
     /// a top bit only if some byte is below n, and `& ~word` leaves out bytes ≥ 0x80. Which byte is
     /// flagged can be wrong; whether any is, is exact. Equality with `"` or `\\` is "below 1" after
-    /// an XOR with that byte repeated.
+    /// an XOR with that byte repeated. The last bytes are tested in one more word: the last eight,
+    /// again in part, or — in text shorter than a word — the bytes padded with spaces.
     @usableFromInline
     static func needsEscaping(_ utf8: UnsafeRawBufferPointer) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -47,21 +48,18 @@ extension JSONWriter {
         func hasByteBelow(_ word: UInt64, _ limit: UInt8) -> Bool {
             (word &- ones &* UInt64(limit)) & ~word & highs != 0
         }
+        func needsEscaping(_ word: UInt64) -> Bool {
+            hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x22), 1) || hasByteBelow(word ^ (ones &* 0x5C), 1)
+        }
         var offset = 0
         while offset + 8 <= utf8.count {
-            let word = utf8.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            if hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x22), 1)
-                || hasByteBelow(word ^ (ones &* 0x5C), 1)
-            {
-                return true
-            }
+            if needsEscaping(utf8.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
             offset += 8
         }
-        while offset < utf8.count {
-            let byte = utf8[offset]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-            offset += 1
-        }
-        return false
+        guard offset < utf8.count else { return false }
+        if utf8.count >= 8 { return needsEscaping(utf8.loadUnaligned(fromByteOffset: utf8.count - 8, as: UInt64.self)) }
+        var padded = ones &* UInt64(UInt8(ascii: " "))
+        withUnsafeMutableBytes(of: &padded) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: utf8[offset...])) }
+        return needsEscaping(padded)
     }
 }

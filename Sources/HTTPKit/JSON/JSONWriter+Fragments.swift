@@ -49,6 +49,19 @@ extension JSONWriter {
         appendEscaped(text)
     }
 
+    /// Appends UTF-8 `utf8` escaped for the inside of a JSON string, without its quotes.
+    @inlinable
+    public mutating func escapedFragment(_ utf8: UnsafeBufferPointer<UInt8>) {
+        appendEscaped(utf8)
+    }
+
+    /// Appends `bytes` as they are: text that needs no escaping inside a string (a stored id).
+    @inlinable
+    public mutating func fragment(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        put(bytes)
+    }
+
     /// Appends the decimal digits of `value`.
     @inlinable
     public mutating func digitsFragment(_ value: Int) {

@@ -16,6 +16,20 @@ enum HexWord {
         let isDigit = between(word, 0x2F, 0x3A)
         let isLetter = between(word | (ones &* 0x20), 0x60, 0x67)
         guard isDigit | isLetter == highs else { return nil }
+        return decode(word)
+    }
+
+    /// Whether every byte of every word is a digit or a lowercase `a`–`f`: the spelling ids are
+    /// stored and written in.
+    @inline(__always)
+    static func areLowercase(_ words: (UInt64, UInt64, UInt64, UInt64)) -> Bool {
+        func lowercase(_ word: UInt64) -> UInt64 { between(word, 0x2F, 0x3A) | between(word, 0x60, 0x67) }
+        return lowercase(words.0) & lowercase(words.1) & lowercase(words.2) & lowercase(words.3) == highs
+    }
+
+    /// The number the eight digits spell, for a word `value(_:)` or `areLowercase(_:)` accepted.
+    @inline(__always)
+    static func decode(_ word: UInt64) -> UInt32 {
         // A digit's value is its low four bits; a letter's (either case) its low four bits plus 9,
         // and only letters have bit 6 set.
         let values = (word & (ones &* 0x0F)) &+ (((word >> 6) & ones) &* 9)

@@ -20,14 +20,47 @@ extension UUID {
         self.init(uuid: uuid)
     }
 
+    /// Whether `utf8` is the spelling Counterpart stores and writes: 8-4-4-4-12 lowercase hex digits.
+    /// A stored id in it is copied into a list's JSON as it is, neither parsed nor written again.
+    public static func isLowercaseSpelling(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let words = digitWords(utf8) else { return false }
+        return HexWord.areLowercase(words)
+    }
+
+    /// The UUID spelled by `utf8`, which `isLowercaseSpelling(_:)` accepted; decoded without checking
+    /// the digits again.
+    public init(lowercaseSpelling utf8: UnsafeBufferPointer<UInt8>) {
+        precondition(utf8.count == 36, "A UUID's spelling has 36 bytes, not \(utf8.count).")
+        let words = Self.digitWords(unchecked: utf8)
+        self.init(
+            uuid: Self.uuid(
+                HexWord.decode(words.0), HexWord.decode(words.1), HexWord.decode(words.2), HexWord.decode(words.3)))
+    }
+
     /// The 16 bytes spelled by `utf8`, read in place and eight digits at a time: every stored todo's
-    /// id is parsed on each list read, so this allocates nothing (a byte array per id cost 8 % of an
-    /// uncached `GET /todos`) and decodes and checks each eight digits in one word — a digit at a
+    /// id is parsed when a todo is read, so this allocates nothing (a byte array per id cost 8 % of
+    /// an uncached `GET /todos`) and decodes and checks each eight digits in one word — a digit at a
     /// time took 3 % of the list (`HexWord`).
     private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> uuid_t? {
+        guard let words = digitWords(utf8), let first = HexWord.value(words.0), let second = HexWord.value(words.1),
+            let third = HexWord.value(words.2), let fourth = HexWord.value(words.3)
+        else { return nil }
+        return uuid(first, second, third, fourth)
+    }
+
+    /// The 32 digits of an 8-4-4-4-12 spelling as four words of eight (0–7, 9–12 with 14–17, 19–22
+    /// with 24–27, 28–35), each with its first digit in the lowest byte; `nil` unless `utf8` has
+    /// 36 bytes with hyphens where they belong.
+    private static func digitWords(_ utf8: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64)? {
         guard utf8.count == 36, utf8[8] == UInt8(ascii: "-"), utf8[13] == UInt8(ascii: "-"),
             utf8[18] == UInt8(ascii: "-"), utf8[23] == UInt8(ascii: "-")
         else { return nil }
+        return digitWords(unchecked: utf8)
+    }
+
+    /// The four words of a spelling whose length and hyphens were checked.
+    @inline(__always)
+    private static func digitWords(unchecked utf8: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64) {
         let text = UnsafeRawBufferPointer(utf8)
         // Loaded so that the first digit is the lowest byte, whatever the machine's byte order.
         func eight(_ offset: Int) -> UInt64 {
@@ -36,10 +69,12 @@ extension UUID {
         func four(_ offset: Int) -> UInt64 {
             UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
         }
-        // 8-4-4-4-12 as four words of eight digits each: 0–7, 9–12 with 14–17, 19–22 with 24–27, 28–35.
-        guard let first = HexWord.value(eight(0)), let second = HexWord.value(four(9) | four(14) << 32),
-            let third = HexWord.value(four(19) | four(24) << 32), let fourth = HexWord.value(eight(28))
-        else { return nil }
+        return (eight(0), four(9) | four(14) << 32, four(19) | four(24) << 32, eight(28))
+    }
+
+    /// The 16 bytes of four words' values, each big-endian.
+    @inline(__always)
+    private static func uuid(_ first: UInt32, _ second: UInt32, _ third: UInt32, _ fourth: UInt32) -> uuid_t {
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &uuid) { bytes in
             bytes.storeBytes(of: first.bigEndian, toByteOffset: 0, as: UInt32.self)
@@ -92,14 +127,6 @@ extension UUID {
         c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeef\
         f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
         """
-
-    /// Whether `self` sorts before `other` comparing bytes, which is also the order of their lowercase
-    /// spellings and of SQLite's `BINARY` collation on them.
-    public func precedesBytewise(_ other: UUID) -> Bool {
-        withUnsafeBytes(of: uuid) { lhs in
-            withUnsafeBytes(of: other.uuid) { rhs in lhs.lexicographicallyPrecedes(rhs) }
-        }
-    }
 
     /// The lowercase spelling as a string, written where the string keeps it.
     public var lowercased: String {

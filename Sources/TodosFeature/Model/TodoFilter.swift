@@ -9,10 +9,15 @@ public enum TodoFilter: String, Sendable, Equatable, CaseIterable {
 
     /// Whether `todo` passes the filter.
     public func includes(_ todo: Todo) -> Bool {
+        includes(completed: todo.isComplete)
+    }
+
+    /// Whether a todo with this completion passes.
+    public func includes(completed isComplete: Bool) -> Bool {
         switch self {
         case .all: true
-        case .active: !todo.isComplete
-        case .completed: todo.isComplete
+        case .active: !isComplete
+        case .completed: isComplete
         }
     }
 }

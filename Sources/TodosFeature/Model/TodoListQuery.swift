@@ -9,7 +9,7 @@ public struct TodoListQuery: Sendable, Equatable {
     /// A case-insensitive substring the description must contain.
     public var search: String?
     /// Sort keys, most significant first.
-    public var sort: [TodoSortKey] = [TodoSortKey(field: .order, descending: false)]
+    public var sort: [TodoSortKey] = Self.defaultSort
     /// The page to return, or `nil` for the whole list.
     public var page: Page?
 
@@ -31,35 +31,63 @@ public struct TodoListQuery: Sendable, Equatable {
     public init() {}
 
     /// The matching todos on the requested page, and how many matched before paging.
-    public func apply(to todos: [Todo]) -> (items: [Todo], total: Int) {
-        var matching = todos
+    ///
+    /// Works on the list's entries: its todos' bytes stay where the backend put them.
+    public func apply(to list: TodoList) -> (items: TodoList, total: Int) {
+        var matching = list
         if let needle = search?.lowercased() {
-            matching.removeAll { !filter.includes($0) || !$0.description.lowercased().contains(needle) }
+            matching.entries = list.entries.filter { entry in
+                filter.includes(completed: entry.isComplete)
+                    && String(decoding: list.text[entry.description], as: UTF8.self).lowercased().contains(needle)
+            }
         } else if filter != .all {
-            matching.removeAll { !filter.includes($0) }
+            matching.entries.removeAll { !filter.includes(completed: $0.isComplete) }
         }
         // Backends return rows in the default order, so a list usually arrives sorted: checking
         // costs one pass, sorting it again one allocation and a merge pass per run.
         let keys = sort + [TodoSortKey(field: .createdAt, descending: false)]
-        let inOrder = { (lhs: Todo, rhs: Todo) in Self.precedes(lhs, rhs, by: keys) }
-        // By index: zipping the list with itself copied every todo twice (measured).
-        let sorted = matching.indices.dropFirst().allSatisfy { !inOrder(matching[$0], matching[$0 - 1]) }
-        if !sorted { matching.sort(by: inOrder) }
-        guard let page else { return (matching, matching.count) }
+        list.text.withUnsafeBufferPointer { text in
+            // The default order compared field by field: through the keys, checking a list of 100
+            // took 8,600 instructions (measured), 2 % of the read.
+            let byDefault = sort == Self.defaultSort
+            let inOrder = { (lhs: TodoList.Entry, rhs: TodoList.Entry) in
+                byDefault ? Self.precedesByDefault(lhs, rhs, text: text) : Self.precedes(lhs, rhs, by: keys, text: text)
+            }
+            let entries = matching.entries
+            let sorted = entries.indices.dropFirst().allSatisfy { !inOrder(entries[$0], entries[$0 - 1]) }
+            if !sorted { matching.entries.sort(by: inOrder) }
+        }
+        let total = matching.count
+        guard let page else { return (matching, total) }
         // Any page number is valid; one whose offset overflows is simply past the end.
         let (offset, overflow) = (page.number - 1).multipliedReportingOverflow(by: page.size)
-        let start = overflow ? matching.count : min(matching.count, offset)
-        let end = min(matching.count, start + page.size)
-        return (Array(matching[start..<end]), matching.count)
+        let start = overflow ? total : min(total, offset)
+        matching.entries = Array(matching.entries[start..<min(total, start + page.size)])
+        return (matching, total)
     }
 
-    /// Whether `lhs` sorts before `rhs` by `keys`, ties broken by id, bytewise.
-    private static func precedes(_ lhs: Todo, _ rhs: Todo, by keys: [TodoSortKey]) -> Bool {
+    /// By `order`, the order lists are kept in.
+    private static let defaultSort = [TodoSortKey(field: .order, descending: false)]
+
+    /// Whether `lhs` sorts before `rhs` in the default order: `order`, then `createdAt`, then id.
+    private static func precedesByDefault(
+        _ lhs: TodoList.Entry, _ rhs: TodoList.Entry, text: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        if lhs.order != rhs.order { return lhs.order < rhs.order }
+        if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
+        return text[lhs.id].lexicographicallyPrecedes(text[rhs.id])
+    }
+
+    /// Whether `lhs` sorts before `rhs` by `keys`, ties broken by id, bytewise (the order of the
+    /// UUIDs' bytes too, since ids are kept lowercase).
+    private static func precedes(
+        _ lhs: TodoList.Entry, _ rhs: TodoList.Entry, by keys: [TodoSortKey], text: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         for key in keys {
-            let comparison = key.field.compare(lhs, rhs)
+            let comparison = key.field.compare(lhs, rhs, text: text)
             if comparison != 0 { return key.descending ? comparison > 0 : comparison < 0 }
         }
-        return lhs.id.precedesBytewise(rhs.id)
+        return text[lhs.id].lexicographicallyPrecedes(text[rhs.id])
     }
 }
 
@@ -80,16 +108,17 @@ public struct TodoSortKey: Sendable, Equatable {
     public enum Field: String, Sendable, CaseIterable {
         case order, createdAt, updatedAt, description, isComplete
 
-        /// -1, 0 or 1 as `lhs` sorts before, with or after `rhs` on this field.
-        func compare(_ lhs: Todo, _ rhs: Todo) -> Int {
+        /// -1, 0 or 1 as `lhs` sorts before, with or after `rhs` on this field; descriptions
+        /// compare bytewise in `text`.
+        func compare(_ lhs: TodoList.Entry, _ rhs: TodoList.Entry, text: UnsafeBufferPointer<UInt8>) -> Int {
             switch self {
             case .order: sign(lhs.order, rhs.order)
             case .createdAt: sign(lhs.createdAt, rhs.createdAt)
             case .updatedAt: sign(lhs.updatedAt, rhs.updatedAt)
             case .isComplete: sign(lhs.isComplete ? 1 : 0, rhs.isComplete ? 1 : 0)
             case .description:
-                lhs.description.utf8.lexicographicallyPrecedes(rhs.description.utf8)
-                    ? -1 : (lhs.description.utf8.elementsEqual(rhs.description.utf8) ? 0 : 1)
+                text[lhs.description].lexicographicallyPrecedes(text[rhs.description])
+                    ? -1 : (text[lhs.description].elementsEqual(text[rhs.description]) ? 0 : 1)
             }
         }
 

@@ -96,8 +96,8 @@ public enum TodoRules {
         -> TodoMutation
     {
         if let ifMatch {
-            let current = TodoListQuery().apply(to: stored).items
-            let tag = EntityTag.strong(for: Todo.listBody(current, baseURL: baseURL))
+            let current = TodoListQuery().apply(to: TodoList(stored)).items
+            let tag = EntityTag.strong(for: current.body(baseURL: baseURL))
             guard EntityTag.matchSucceeds(ifMatch, tag: tag) else {
                 throw TodosError.preconditionFailed(
                     "If-Match \(ifMatch) is not the current list's ETag \(tag); GET /todos again.")

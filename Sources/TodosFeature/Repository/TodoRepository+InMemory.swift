@@ -11,7 +11,7 @@ extension TodoRepository {
     public static func inMemory(seed: [Todo] = [], publishingTo events: TodoEventLog? = nil) -> Self {
         let table = InMemoryTodoTable(seed, events: events)
         return Self(
-            list: { filter in table.rows.withLock { Array($0.values) }.filter(filter.includes) },
+            list: { filter in TodoList(table.rows.withLock { Array($0.values) }.filter(filter.includes)) },
             fetch: { id in try table.fetch(id) },
             write: { change in try table.write(change) },
             version: .local { table.version.current }
