@@ -7,7 +7,7 @@ public import HTTPKit
 /// way, every id was parsed from its stored text and written back as text, and every description
 /// became a `String` and then bytes again. Here a backend appends a row's columns as they are
 /// stored — the lowercase id and the description's UTF-8 end to end in one buffer, the fixed-size
-/// fields beside them — and the JSON is copied from those bytes (`TodoList+JSON`). Filtering,
+/// fields beside them — and the JSON is copied from those bytes (`body(baseURL:view:)`). Filtering,
 /// sorting and paging (`TodoListQuery`) move entries, never bytes. Read as a collection, it makes
 /// each `Todo` when asked.
 public struct TodoList: Sendable {
