@@ -35,7 +35,7 @@ public struct RowReader: CustomStringConvertible {
         }
     }
 
-    // `all` and `first` are inlinable so that each caller's row type is known where the rows are
+    // `all`, `first` and `reduce` are inlinable so that each caller's row type is known where the rows are
     // collected: generic across the module boundary, the array's metadata and `append` cost 500
     // instructions a row (measured on a list of 100).
 
@@ -44,12 +44,7 @@ public struct RowReader: CustomStringConvertible {
     public func all<Element>(
         _ query: ReadQuery, _ arguments: [SQLiteArgument] = [], decode: (SQLiteColumns) throws -> Element
     ) throws -> [Element] {
-        var rows: [Element] = []
-        try step(query, arguments) { columns in
-            rows.append(try decode(columns))
-            return true
-        }
-        return rows
+        try reduce(query, arguments, into: []) { rows, columns in rows.append(try decode(columns)) }
     }
 
     /// The first row `query` returns with `arguments` bound, made by `decode`; `nil` when none.

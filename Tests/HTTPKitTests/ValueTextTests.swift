@@ -36,45 +36,48 @@ struct ValueTextTests {
 
     @Test("every byte at every place: a UUID parses exactly when each digit place holds a hex digit")
     func uuidEveryByteEverywhere() {
-        let hyphens: Set<Int> = [8, 13, 18, 23]
         let digits = Set("0123456789abcdefABCDEF".utf8)
-        var text = Array("deadbeef-dead-beef-dead-beefdeadbeef".utf8)
-        for place in 0..<36 {
-            let original = text[place]
-            for byte in UInt8.min...UInt8.max {
-                text[place] = byte
-                let parsed = text.withUnsafeBufferPointer(UUID.init(strictUTF8:))
-                let shouldParse = hyphens.contains(place) ? byte == UInt8(ascii: "-") : digits.contains(byte)
-                #expect((parsed != nil) == shouldParse, "byte \(byte) at \(place)")
-                if let parsed, shouldParse {
-                    #expect(
-                        parsed == UUID(uuidString: String(decoding: text, as: UTF8.self)), "byte \(byte) at \(place)")
-                }
+        Self.everyByteEverywhere(in: "deadbeef-dead-beef-dead-beefdeadbeef") { text, place, byte in
+            let parsed = text.withUnsafeBufferPointer(UUID.init(strictUTF8:))
+            let shouldParse = Self.hyphens.contains(place) ? byte == UInt8(ascii: "-") : digits.contains(byte)
+            #expect((parsed != nil) == shouldParse, "byte \(byte) at \(place)")
+            if let parsed, shouldParse {
+                #expect(parsed == UUID(uuidString: String(decoding: text, as: UTF8.self)), "byte \(byte) at \(place)")
             }
-            text[place] = original
         }
     }
 
     @Test("every byte at every place: the lowercase spelling is told apart exactly and decodes as parsed")
     func lowercaseSpellingEveryByteEverywhere() {
-        let hyphens: Set<Int> = [8, 13, 18, 23]
         let digits = Set("0123456789abcdef".utf8)
-        var text = Array("0123abcd-ef45-6789-a0b1-c2d3e4f5a6b7".utf8)
-        for place in 0..<36 {
+        Self.everyByteEverywhere(in: "0123abcd-ef45-6789-a0b1-c2d3e4f5a6b7") { text, place, byte in
+            let accepted = text.withUnsafeBufferPointer(UUID.isLowercaseSpelling)
+            let shouldAccept = Self.hyphens.contains(place) ? byte == UInt8(ascii: "-") : digits.contains(byte)
+            #expect(accepted == shouldAccept, "byte \(byte) at \(place)")
+            if accepted {
+                let decoded = text.withUnsafeBufferPointer(UUID.init(lowercaseSpelling:))
+                #expect(decoded == text.withUnsafeBufferPointer(UUID.init(strictUTF8:)), "byte \(byte) at \(place)")
+            }
+        }
+        #expect(!Array("0123abcd-ef45-6789-a0b1-c2d3e4f5a6b".utf8).withUnsafeBufferPointer(UUID.isLowercaseSpelling))
+    }
+
+    /// Where the spelling's hyphens are.
+    static let hyphens: Set<Int> = [8, 13, 18, 23]
+
+    /// Calls `check` with `spelling` changed at one place to one byte, for every place and byte.
+    static func everyByteEverywhere(
+        in spelling: String, _ check: (_ text: [UInt8], _ place: Int, _ byte: UInt8) -> Void
+    ) {
+        var text = Array(spelling.utf8)
+        for place in text.indices {
             let original = text[place]
             for byte in UInt8.min...UInt8.max {
                 text[place] = byte
-                let accepted = text.withUnsafeBufferPointer(UUID.isLowercaseSpelling)
-                let shouldAccept = hyphens.contains(place) ? byte == UInt8(ascii: "-") : digits.contains(byte)
-                #expect(accepted == shouldAccept, "byte \(byte) at \(place)")
-                if accepted {
-                    let decoded = text.withUnsafeBufferPointer(UUID.init(lowercaseSpelling:))
-                    #expect(decoded == text.withUnsafeBufferPointer(UUID.init(strictUTF8:)), "byte \(byte) at \(place)")
-                }
+                check(text, place, byte)
             }
             text[place] = original
         }
-        #expect(!Array("0123abcd-ef45-6789-a0b1-c2d3e4f5a6b".utf8).withUnsafeBufferPointer(UUID.isLowercaseSpelling))
     }
 
     @Test(

@@ -29,10 +29,7 @@ extension JSONWriter {
     /// Appends text escaped once before (`JSONText`), as it is.
     @inlinable
     public mutating func fragment(_ text: JSONText) {
-        text.escaped.withUnsafeBufferPointer { escaped in
-            reserve(escaped.count)
-            put(escaped)
-        }
+        text.escaped.withUnsafeBufferPointer { fragment($0) }
     }
 
     /// Appends the at most `maxCount` bytes that `body` writes into the buffer it is given, returning
