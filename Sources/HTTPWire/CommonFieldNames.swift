@@ -10,7 +10,7 @@ enum CommonFieldNames {
     /// The prepared name spelled exactly as `bytes`, if there is one.
     static func name(spelled bytes: HeadBytes) -> HTTPField.Name? {
         guard bytes.count < byLength.count else { return nil }
-        for candidate in byLength[bytes.count] where candidate.bytes.elementsEqual(bytes) {
+        for candidate in byLength[bytes.count] where candidate.bytes.withUnsafeBytes(bytes.spells) {
             return candidate.name
         }
         return nil

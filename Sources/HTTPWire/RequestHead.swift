@@ -1,9 +1,6 @@
 package import HTTPKit
 package import HTTPTypes
 
-/// The bytes of a head as they sit in libevent's buffer, read in place.
-typealias HeadBytes = Slice<UnsafeRawBufferPointer>
-
 /// One request's head — request line and header fields — checked byte by byte against RFC 9112,
 /// and read into what the handler sees.
 ///
@@ -92,15 +89,15 @@ package struct RequestHead: Sendable {
     /// The methods this server knows; any other well-formed token is answered 501.
     private static func method(_ token: HeadBytes) -> HTTPRequest.Method? {
         switch token.count {
-        case 3 where token.elementsEqual("GET".utf8): .get
-        case 3 where token.elementsEqual("PUT".utf8): .put
-        case 4 where token.elementsEqual("HEAD".utf8): .head
-        case 4 where token.elementsEqual("POST".utf8): .post
-        case 5 where token.elementsEqual("PATCH".utf8): .patch
-        case 5 where token.elementsEqual("TRACE".utf8): .trace
-        case 6 where token.elementsEqual("DELETE".utf8): .delete
-        case 7 where token.elementsEqual("OPTIONS".utf8): .options
-        case 7 where token.elementsEqual("CONNECT".utf8): .connect
+        case 3 where token.spells("GET"): .get
+        case 3 where token.spells("PUT"): .put
+        case 4 where token.spells("HEAD"): .head
+        case 4 where token.spells("POST"): .post
+        case 5 where token.spells("PATCH"): .patch
+        case 5 where token.spells("TRACE"): .trace
+        case 6 where token.spells("DELETE"): .delete
+        case 7 where token.spells("OPTIONS"): .options
+        case 7 where token.spells("CONNECT"): .connect
         default: nil
         }
     }

@@ -44,12 +44,13 @@ struct RequestLine {
     var isSupportedVersion: Bool { major == 1 && minor <= 1 }
     var isHTTP10: Bool { major == 1 && minor == 0 }
 
-    private static let protocolName: [UInt8] = Array("HTTP/".utf8)
-
     private static func isVersionSyntax(_ bytes: HeadBytes) -> Bool {
-        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard bytes.count == 8, bytes.prefix(5).spells("HTTP/") else { return false }
         let start = bytes.startIndex
-        return bytes.count == 8 && bytes.prefix(5).elementsEqual(protocolName) && digits.contains(bytes[start + 5])
-            && bytes[start + 6] == UInt8(ascii: ".") && digits.contains(bytes[start + 7])
+        return isDigit(bytes[start + 5]) && bytes[start + 6] == UInt8(ascii: ".") && isDigit(bytes[start + 7])
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
     }
 }
