@@ -18,7 +18,7 @@ struct SandboxAddress {
     /// The address of `request`; throws a 400 for an invalid name, or for a prefix and a header that
     /// name different sandboxes. `ignoringHeader`: the header is not read (a shared route's).
     init(of request: ServerRequest, ignoringHeader: Bool = false) throws(RouteError) {
-        let header = ignoringHeader ? nil : request.headers[.counterpartSandbox]
+        let header = ignoringHeader ? nil : request.headers.combinedValue(.counterpartSandbox)
         let fromHeader = try header.map { text throws(RouteError) in
             try SandboxName(text, source: HTTPField.Name.counterpartSandbox.rawName)
         }

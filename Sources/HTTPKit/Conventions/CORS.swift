@@ -24,9 +24,11 @@ public enum CORS {
         if !methods.contains(.options) { methods.append(.options) }
         let list = methods.map(\.rawValue).joined(separator: ", ")
         var headers: HTTPFields = [.allow: list]
-        if request.headers[.origin] != nil, request.headers[.accessControlRequestMethod] != nil {
+        if request.headers.combinedValue(.origin) != nil,
+            request.headers.combinedValue(.accessControlRequestMethod) != nil
+        {
             headers[.accessControlAllowMethods] = list
-            if let requested = request.headers[.accessControlRequestHeaders] {
+            if let requested = request.headers.combinedValue(.accessControlRequestHeaders) {
                 headers[.accessControlAllowHeaders] = requested
             }
             headers[.accessControlMaxAge] = "600"

@@ -35,7 +35,9 @@ public enum ResponseFinalizer {
                 tag = response.body.withUnsafeBytes(EntityTag.strong(for:))
                 computedTag = tag
             }
-            if let condition = request.headers[.ifNoneMatch], EntityTag.noneMatchFails(condition, tag: tag) {
+            if let condition = request.headers.combinedValue(.ifNoneMatch),
+                EntityTag.noneMatchFails(condition, tag: tag)
+            {
                 response = notModified(response)
             }
         }

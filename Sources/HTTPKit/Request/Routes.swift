@@ -129,7 +129,7 @@ public struct RouteContext: Sendable, Equatable {
         trustProxy: Bool = false
     ) -> Self {
         if let publicURL { return Self(baseURL: publicURL, webURL: webURL) }
-        let host = request.headers[.hostHeader].flatMap { isSafeHost($0) ? $0 : nil } ?? defaultHost
+        let host = request.headers.combinedValue(.hostHeader).flatMap { isSafeHost($0) ? $0 : nil } ?? defaultHost
         guard trustProxy else { return Self(baseURL: "http://" + host, webURL: webURL) }
         let scheme = ForwardedHeaders.scheme(of: request) ?? "http"
         return Self(baseURL: scheme + "://" + (ForwardedHeaders.host(of: request) ?? host), webURL: webURL)

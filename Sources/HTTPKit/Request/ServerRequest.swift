@@ -79,7 +79,7 @@ public struct ServerRequest: Sendable {
     ) {
         storage = Storage(
             method: method, path: target.path, sandboxSegment: target.sandboxSegment, query: target.query,
-            headers: headers, body: body, id: RequestID.accepting(headers[.xRequestID]), peer: peer)
+            headers: headers, body: body, id: RequestID.accepting(headers.combinedValue(.xRequestID)), peer: peer)
     }
 
     private var mutableStorage: Storage {

@@ -8,7 +8,9 @@ import HTTPTypes
 struct IdempotencyStage: PipelineStage {
     func process(_ flow: RequestFlow, next: PipelineNext) {
         let request = flow.request
-        guard let header = request.headers[.idempotencyKey], flow.endpoint.routes.acceptsIdempotencyKey(request) else {
+        guard let header = request.headers.combinedValue(.idempotencyKey),
+            flow.endpoint.routes.acceptsIdempotencyKey(request)
+        else {
             return next(flow)
         }
         let key: String

@@ -9,7 +9,7 @@ import HTTPTypes
 struct NegotiationStage: PipelineStage {
     func process(_ flow: RequestFlow, next: PipelineNext) {
         let request = flow.request
-        guard request.method != .delete, let accept = request.headers[.accept],
+        guard request.method != .delete, let accept = request.headers.combinedValue(.accept),
             flow.endpoint.routes.problemFormat(for: request.path) == nil
         else { return next(flow) }
         let offered = flow.endpoint.routes.offeredTypes(for: request.path)
