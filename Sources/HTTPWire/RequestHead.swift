@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 package import HTTPKit
 package import HTTPTypes
 
@@ -122,6 +127,10 @@ private struct ConnectionOptions {
 }
 
 /// The CRLF-terminated lines of a head, without their CRLFs; the empty line ends the head.
+///
+/// Each line's end is found with `memchr` (vectorized), not byte by byte: a browser's head has a
+/// dozen lines, and a `switch` on every byte cost ~8 instructions a byte. The refusals are the
+/// byte loop's, in its order: whichever of a CR without LF or a bare LF comes first.
 private struct HeadLines {
     let bytes: UnsafeRawBufferPointer
     private var position = 0
@@ -129,23 +138,27 @@ private struct HeadLines {
     init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     mutating func next() throws(RequestRefusal) -> HeadBytes? {
-        var index = position
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\r"):
-                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") else {
-                    throw RequestRefusal(.malformed, "A CR in the head is not followed by LF; lines end in CRLF.")
-                }
-                let line = bytes[position..<index]
-                position = index + 2
-                return line
-            case UInt8(ascii: "\n"):
-                throw RequestRefusal(
-                    .malformed, "A line of the head ends in a bare LF; lines end in CRLF (RFC 9112 §2.2).")
-            default:
-                index += 1
-            }
+        guard position < bytes.count, let base = bytes.baseAddress else { return nil }
+        let lineFeed = Self.offset(of: UInt8(ascii: "\n"), in: base, from: position, to: bytes.count)
+        let returnEnd = lineFeed ?? bytes.count
+        if let carriageReturn = Self.offset(of: UInt8(ascii: "\r"), in: base, from: position, to: returnEnd),
+            carriageReturn + 1 != lineFeed
+        {
+            throw RequestRefusal(.malformed, "A CR in the head is not followed by LF; lines end in CRLF.")
         }
-        return nil
+        guard let lineFeed else { return nil }
+        guard lineFeed > position, bytes[lineFeed - 1] == UInt8(ascii: "\r") else {
+            throw RequestRefusal(
+                .malformed, "A line of the head ends in a bare LF; lines end in CRLF (RFC 9112 §2.2).")
+        }
+        let line = bytes[position..<(lineFeed - 1)]
+        position = lineFeed + 1
+        return line
+    }
+
+    /// The offset of the first `byte` in `base[start..<end]`, if there is one.
+    private static func offset(of byte: UInt8, in base: UnsafeRawPointer, from start: Int, to end: Int) -> Int? {
+        guard start < end, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
     }
 }

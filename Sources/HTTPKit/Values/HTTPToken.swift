@@ -1,21 +1,20 @@
 /// RFC 9110 §5.6.2's `token`, the grammar of header names, methods and preference names.
 ///
-/// One byte table, so the per-header checks on the request path cost a lookup per byte.
+/// Its bytes are bits of two words, so the per-header checks on the request path cost a shift a byte.
 public enum HTTPToken {
     /// Whether `text` is a token: one or more letters, digits and `!#$%&'*+-.^_`|~`.
     public static func isValid(_ text: some StringProtocol) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { allowed[Int($0)] }
+        !text.isEmpty && text.utf8.allSatisfy(isTokenByte)
     }
 
-    /// Whether `byte` may appear in a token.
-    public static func isTokenByte(_ byte: UInt8) -> Bool { allowed[Int(byte)] }
-
-    private static let allowed: [Bool] = (0..<256).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default: "!#$%&'*+-.^_`|~".utf8.contains(UInt8(byte))
+    /// Whether `byte` may appear in a token: one bit of two words, inlined where a head is read
+    /// byte by byte (a table behind a lazily made global cost a call and ~24 instructions a byte).
+    @inlinable
+    public static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0..<64: (0x03FF_6CFA_0000_0000 as UInt64) >> byte & 1 == 1
+        case 64..<128: (0x57FF_FFFF_C7FF_FFFE as UInt64) >> (byte - 64) & 1 == 1
+        default: false
         }
     }
 }
