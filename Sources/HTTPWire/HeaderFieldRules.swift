@@ -26,17 +26,17 @@ struct HeaderFieldRules {
         guard let first = line.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t") else {
             throw refusal("A header line starts with whitespace: obsolete line folding is refused (RFC 9112 §5.2).")
         }
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+        guard let colon = line.firstIndex(ofByte: UInt8(ascii: ":")) else {
             throw refusal("The header line \(Printable.quote(line)) has no colon.")
         }
         let name = line[..<colon]
-        guard !name.isEmpty, name.allSatisfy(HTTPToken.isTokenByte) else {
+        guard !name.isEmpty, name.allBytesSatisfy(HTTPToken.isTokenByte) else {
             throw refusal(
                 "The header name \(Printable.quote(name)) is not a token (RFC 9110 §5.1): no spaces, colons or controls."
             )
         }
         let value = Self.trimmed(line[(colon + 1)...])
-        if let control = value.first(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+        if let control = value.firstByte(where: Self.isControl) {
             throw refusal(
                 "The value of \(String(decoding: name, as: UTF8.self)) holds the control byte \(Printable.hex(control))."
             )
@@ -59,6 +59,11 @@ struct HeaderFieldRules {
         default: break
         }
         return (name, value)
+    }
+
+    /// Whether `byte` is a control a field value may not hold: any but the tab.
+    private static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09) || byte == 0x7F
     }
 
     private func refuseTab(in value: HeadBytes, of name: HeadBytes) throws(RequestRefusal) {

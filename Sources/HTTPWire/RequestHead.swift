@@ -115,13 +115,21 @@ private struct ConnectionOptions {
     var keepAlive = false
     var upgrade = false
 
+    /// Reads the comma-separated options of one field in place: `split` made an array of them, on
+    /// every request a browser or URLSession sends (`Connection: keep-alive`).
     mutating func read(_ value: HeadBytes) {
-        for option in value.split(separator: UInt8(ascii: ",")) {
-            let trimmed = option.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            let token = trimmed.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-            if HeaderFieldRules.equalsIgnoringCase(token, "close") { close = true }
-            if HeaderFieldRules.equalsIgnoringCase(token, "keep-alive") { keepAlive = true }
-            if HeaderFieldRules.equalsIgnoringCase(token, "upgrade") { upgrade = true }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var start = value.startIndex
+        while start < value.endIndex {
+            let end = value[start...].firstIndex(of: UInt8(ascii: ",")) ?? value.endIndex
+            let token = value[start..<end].drop(while: isBlank).prefix { !isBlank($0) }
+            switch token.count {
+            case 5 where HeaderFieldRules.equalsIgnoringCase(token, "close"): close = true
+            case 7 where HeaderFieldRules.equalsIgnoringCase(token, "upgrade"): upgrade = true
+            case 10 where HeaderFieldRules.equalsIgnoringCase(token, "keep-alive"): keepAlive = true
+            default: break
+            }
+            start = end + 1
         }
     }
 }
