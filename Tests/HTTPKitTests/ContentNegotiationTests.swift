@@ -57,7 +57,7 @@ struct ContentNegotiationTests {
         let media = [
             "application/json", "Application/JSON", "application/*", "*/*", "text/html", "TEXT/*",
             "application/geo+json", "APPLICATION/GEO+JSON", "text/csv", "image/png", "", " ", "\t*/*",
-            "application", "application/json ",
+            "application", "application/json ", ";application/json", ";;text/html", "; ;*/*",
         ]
         let parameters = [
             "", "", ";q=0", ";q=0.5", "; q=0.9", ";Q=1", ";q=1.000", ";q=0.001", ";q=0.01",

@@ -18,8 +18,9 @@ final class AnswerMetrics: Sendable {
         let status: Int
 
         /// The status and the lengths of the route and method, not their bytes: templates and
-        /// methods are few, and hashing their text cost ~400 instructions an answer. Keys that
-        /// collide are still told apart by `==`, which compares every byte.
+        /// methods are few, and hashing their text cost ~400 instructions an answer. Both are ASCII
+        /// (route templates, `unmatched`, method tokens), for which `==` is byte equality, so equal
+        /// keys hash alike; keys that collide are told apart by `==`.
         func hash(into hasher: inout Hasher) {
             hasher.combine(status)
             hasher.combine(route.utf8.count &<< 8 | method.utf8.count)

@@ -1,8 +1,9 @@
 /// `Accept` matching (RFC 9110 §12.5.1), enough for the types Counterpart offers.
 ///
-/// Read over the value's UTF-8 in place, with qualities in thousandths (the precision §12.4.2
-/// allows): split into substrings, lowercased and parsed as `Double`s, one `Accept` of a browser or
-/// a generated client cost ~25,000 instructions — more than the rest of a `/health` answer.
+/// Read over the value's bytes in place, as RFC 9110 defines it (ASCII case folding, no Unicode
+/// equivalence), with qualities in thousandths (the precision §12.4.2 allows): split into
+/// substrings, lowercased and parsed as `Double`s, one `Accept` of a browser or a generated client
+/// cost ~25,000 instructions — more than the rest of a `/health` answer.
 public enum ContentNegotiation {
     /// Returns the first of `offered` (bare lowercase `type/subtype`) that `accept` allows with
     /// q > 0, or `nil`. An absent or blank `Accept` allows anything.
@@ -67,12 +68,18 @@ public enum ContentNegotiation {
             let end = accept[start...].firstIndex(of: UInt8(ascii: ",")) ?? accept.endIndex
             let range = accept[start..<end]
             start = end + 1
+            // The first field that is not empty names the media, as `;application/json` always has.
+            var fieldStart = range.startIndex
             var fieldEnd = range.firstIndex(of: UInt8(ascii: ";")) ?? range.endIndex
-            let media = trimmed(range[..<fieldEnd])
+            while fieldStart == fieldEnd, fieldEnd < range.endIndex {
+                fieldStart = fieldEnd + 1
+                fieldEnd = range[fieldStart...].firstIndex(of: UInt8(ascii: ";")) ?? range.endIndex
+            }
+            let media = trimmed(range[fieldStart..<fieldEnd])
             guard !media.isEmpty else { continue }
             var quality = 1000
             while fieldEnd < range.endIndex {
-                let fieldStart = fieldEnd + 1
+                fieldStart = fieldEnd + 1
                 fieldEnd = range[fieldStart...].firstIndex(of: UInt8(ascii: ";")) ?? range.endIndex
                 let parameter = trimmed(range[fieldStart..<fieldEnd])
                 guard parameter.count >= 2, parameter[parameter.startIndex] | 0x20 == UInt8(ascii: "q"),
@@ -85,8 +92,9 @@ public enum ContentNegotiation {
         }
     }
 
-    /// A `q` value in thousandths: digits, then optionally a point and more digits. What is not a
-    /// number is 0; a positive value finer than a thousandth counts as one.
+    /// A `q` value in thousandths: digits, then optionally a point and more digits, read to the
+    /// third decimal (the precision RFC 9110 §12.4.2 allows; later digits are ignored). What is not
+    /// such a number is 0; a positive value finer than a thousandth counts as one.
     private static func thousandths(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
         var index = text.startIndex
         var whole = 0
