@@ -12,19 +12,19 @@ public enum ForwardedHeaders {
     /// The address in the last `X-Forwarded-For` entry (a port some balancers add is dropped), or
     /// the TCP peer when that entry is not an IP address.
     public static func client(of request: ServerRequest) -> String {
-        lastEntry(request.headers[.xForwardedFor]).flatMap(address(in:)) ?? request.peer
+        lastEntry(request.headers.combinedValue(.xForwardedFor)).flatMap(address(in:)) ?? request.peer
     }
 
     /// The last `X-Forwarded-Proto` entry when it is `http` or `https`.
     public static func scheme(of request: ServerRequest) -> String? {
-        lastEntry(request.headers[.xForwardedProto]).map { $0.lowercased() }.flatMap {
+        lastEntry(request.headers.combinedValue(.xForwardedProto)).map { $0.lowercased() }.flatMap {
             $0 == "http" || $0 == "https" ? $0 : nil
         }
     }
 
     /// The last `X-Forwarded-Host` entry when it is safe to put in a URL.
     public static func host(of request: ServerRequest) -> String? {
-        lastEntry(request.headers[.xForwardedHost]).flatMap { RouteContext.isSafeHost($0) ? $0 : nil }
+        lastEntry(request.headers.combinedValue(.xForwardedHost)).flatMap { RouteContext.isSafeHost($0) ? $0 : nil }
     }
 
     /// The last comma-separated entry of `value`, trimmed; repeated header lines arrive joined.

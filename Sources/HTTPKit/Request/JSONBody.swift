@@ -52,7 +52,7 @@ public enum JSONBody {
     private static let bodyError = FieldError(field: "body", code: "invalid", detail: "The body must be JSON.")
 
     static func checkContentType(of request: ServerRequest, accepted: [String]) throws(RouteError) {
-        let declared = request.headers[.contentType]
+        let declared = request.headers.combinedValue(.contentType)
         let essence = declared.map { mediaEssence($0) } ?? ""
         if accepted.contains(essence) || essence.hasSuffix("+json") { return }
         let looksLikeJSON =

@@ -38,7 +38,8 @@ public struct MapPinsRoutes: Routes {
     public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> MapPinsRequest {
         let query = request.queryParameters
         let inGeoJSON =
-            ContentNegotiation.choose(from: offeredTypes(for: request.path), accept: request.headers[.accept])
+            ContentNegotiation.choose(
+                from: offeredTypes(for: request.path), accept: request.headers.combinedValue(.accept))
             == Self.geoJSON
         switch request.path {
         case "/pins":

@@ -11,7 +11,7 @@ enum NewsletterBody {
     /// The body's members; JSON unless it is a form that does not start like JSON (the
     /// compatibility rule of api.md §1).
     static func reader(for request: ServerRequest) throws(RouteError) -> BodyReader {
-        let type = request.headers[.contentType].map(JSONBody.mediaEssence)
+        let type = request.headers.combinedValue(.contentType).map(JSONBody.mediaEssence)
         let firstByte = request.body.first { ![9, 10, 13, 32].contains($0) }
         let looksLikeJSON = firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[")
         guard type == "application/x-www-form-urlencoded", !looksLikeJSON else {

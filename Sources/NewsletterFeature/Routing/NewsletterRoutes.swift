@@ -50,7 +50,7 @@ public struct NewsletterRoutes: Routes {
 
     public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> NewsletterRequest {
         let query = request.queryParameters
-        let accept = request.headers[.accept]
+        let accept = request.headers.combinedValue(.accept)
         switch (request.path, request.method) {
         case (Self.subscriptions, _):
             let (address, name) = try NewsletterBody.signup(request)

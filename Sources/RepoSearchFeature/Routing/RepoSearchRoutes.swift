@@ -81,7 +81,7 @@ public struct RepoSearchRoutes: Routes {
                 baseURL: context.baseURL,
                 query: query,
                 webURL: context.webURL,
-                textMatches: request.headers[.accept].map { accept in
+                textMatches: request.headers.combinedValue(.accept).map { accept in
                     Self.textMatchTypes.contains { ContentNegotiation.names($0, in: accept) }
                 } ?? false
             )

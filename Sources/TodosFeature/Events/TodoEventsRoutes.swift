@@ -13,7 +13,7 @@ public struct TodoEventsRoutes: EventStreamRoutes {
 
     public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> TodoEventsRequest {
         var lastEventID: TodoEventID?
-        if let header = request.headers[.lastEventID] {
+        if let header = request.headers.combinedValue(.lastEventID) {
             lastEventID = TodoEventID(header)
             if lastEventID == nil {
                 Self.logger.notice(

@@ -36,7 +36,7 @@ public struct TodoBackendRoutes: Routes {
             guard let id = UUID(strict: text) else {
                 throw RouteError(.notFound("No todo \(text) exists; ids are UUIDs."))
             }
-            let precondition = TodoPrecondition(ifMatch: request.headers[.ifMatch], ifNoneMatchAny: false)
+            let precondition = TodoPrecondition(ifMatch: request.headers.combinedValue(.ifMatch), ifNoneMatchAny: false)
             switch request.method {
             case .patch:
                 operation = .update(

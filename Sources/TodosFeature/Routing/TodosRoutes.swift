@@ -41,7 +41,7 @@ public struct TodosRoutes: Routes {
             var body = try BodyReader(request)
             let ids = body.uuids("ids", required: true)
             try body.validated()
-            operation = .reorder(ids ?? [], ifMatch: request.headers[.ifMatch])
+            operation = .reorder(ids ?? [], ifMatch: request.headers.combinedValue(.ifMatch))
         default:
             // The path's bytes after `/todos/`, sliced by offset: dropping characters walked them as
             // graphemes (~900 instructions of every GET /todos/{id}).
@@ -67,8 +67,8 @@ public struct TodosRoutes: Routes {
     /// A write's `If-Match` and `If-None-Match: *` (api.md §2.4); a read has none to honour.
     private static func precondition(_ request: ServerRequest) -> TodoPrecondition {
         TodoPrecondition(
-            ifMatch: request.headers[.ifMatch],
-            ifNoneMatchAny: request.headers[.ifNoneMatch]?.trimmingCharacters(in: .whitespaces) == "*"
+            ifMatch: request.headers.combinedValue(.ifMatch),
+            ifNoneMatchAny: request.headers.combinedValue(.ifNoneMatch)?.trimmingCharacters(in: .whitespaces) == "*"
         )
     }
 }

@@ -3,8 +3,9 @@ public import HTTPTypes
 extension HTTPFields {
     /// Every value of the fields named `name`, combined as swift-http-types' subscript combines
     /// them (RFC 9110 §5.3: joined by ", ", cookies by "; "), or `nil` when there is none — read by
-    /// index. The subscript walks the fields through lazy sequences: ~120 instructions a lookup even
-    /// for a field the request does not carry, and a request's own path reads several.
+    /// index. Every read of a request's field goes through it: the subscript walks the fields
+    /// through lazy sequences, ~120 instructions a lookup even for a field the request does not
+    /// carry, and a request's own path reads several.
     public func combinedValue(_ name: HTTPField.Name) -> String? {
         var combined: String?
         for index in indices where self[index].name == name {
