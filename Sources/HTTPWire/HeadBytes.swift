@@ -4,6 +4,11 @@ typealias HeadBytes = Slice<UnsafeRawBufferPointer>
 /// Scans read a head's bytes as a raw buffer: a slice checks each index it reads, ~20 instructions a
 /// byte on every byte of every field.
 extension HeadBytes {
+    /// Whether `byte` is whitespace a field may hold around its value or options (RFC 9110 §5.6.3).
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
     /// The index of the first `byte`, if there is one.
     func firstIndex(ofByte byte: UInt8) -> Int? {
         UnsafeRawBufferPointer(rebasing: self).firstIndex(of: byte).map { startIndex + $0 }

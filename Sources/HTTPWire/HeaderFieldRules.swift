@@ -23,7 +23,7 @@ struct HeaderFieldRules {
 
     /// Checks one header line; returns its name and its value without surrounding whitespace.
     mutating func add(_ line: HeadBytes) throws(RequestRefusal) -> (name: HeadBytes, value: HeadBytes) {
-        guard let first = line.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t") else {
+        guard let first = line.first, !HeadBytes.isBlank(first) else {
             throw refusal("A header line starts with whitespace: obsolete line folding is refused (RFC 9112 §5.2).")
         }
         guard let colon = line.firstIndex(ofByte: UInt8(ascii: ":")) else {
@@ -112,8 +112,8 @@ struct HeaderFieldRules {
     }
 
     private static func trimmed(_ value: HeadBytes) -> HeadBytes {
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let start = value.firstIndex(where: { !isSpace($0) }), let end = value.lastIndex(where: { !isSpace($0) })
+        guard let start = value.firstIndex(where: { !HeadBytes.isBlank($0) }),
+            let end = value.lastIndex(where: { !HeadBytes.isBlank($0) })
         else { return value[value.endIndex...] }
         return value[start...end]
     }

@@ -118,11 +118,10 @@ private struct ConnectionOptions {
     /// Reads the comma-separated options of one field in place: `split` made an array of them, on
     /// every request a browser or URLSession sends (`Connection: keep-alive`).
     mutating func read(_ value: HeadBytes) {
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         var start = value.startIndex
         while start < value.endIndex {
-            let end = value[start...].firstIndex(of: UInt8(ascii: ",")) ?? value.endIndex
-            let token = value[start..<end].drop(while: isBlank).prefix { !isBlank($0) }
+            let end = value[start...].firstIndex(ofByte: UInt8(ascii: ",")) ?? value.endIndex
+            let token = value[start..<end].drop(while: HeadBytes.isBlank).prefix { !HeadBytes.isBlank($0) }
             switch token.count {
             case 5 where HeaderFieldRules.equalsIgnoringCase(token, "close"): close = true
             case 7 where HeaderFieldRules.equalsIgnoringCase(token, "upgrade"): upgrade = true
