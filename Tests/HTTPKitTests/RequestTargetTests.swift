@@ -46,4 +46,20 @@ struct SegmentAfterPrefixTests {
     func segment(path: String, expected: String?) {
         #expect(path.segment(after: "/todos/").map(String.init) == expected)
     }
+
+    @Test(
+        "an empty prefix leaves the whole path, if it has no `/`",
+        arguments: [("abc", "abc"), ("", ""), ("/", nil), ("a/b", nil)] as [(String, String?)])
+    func emptyPrefix(path: String, expected: String?) {
+        #expect(path.segment(after: "").map(String.init) == expected)
+    }
+
+    @Test("a path longer than a small string's, compared in its own storage")
+    func longPath() {
+        let id = "00000000-0000-4000-8000-000000000042"
+        #expect(("/todos/" + id).segment(after: "/todos/").map(String.init) == id)
+        #expect(("/todos/" + id + "/x").segment(after: "/todos/") == nil)
+        #expect(("/sandboxes/" + id).segment(after: "/todos/") == nil)
+        #expect(("/todos/" + id).segment(after: "/todos/" + id + "/") == nil)
+    }
 }
