@@ -4,7 +4,7 @@ import Storage
 /// `--database` (default: `DATABASE_URL`, else `counterpart.sqlite`): `memory`, a SQLite file path or
 /// a `postgres://` URL. Exists so that every place the value is shown — `--help`'s default, log
 /// lines, messages — shows a PostgreSQL password as `***`.
-struct DatabaseArgument: ExpressibleByArgument, CustomStringConvertible {
+struct DatabaseArgument: ExpressibleByArgument, ArgumentValue, CustomStringConvertible {
     /// The value as given.
     let text: String
 
@@ -31,4 +31,6 @@ struct DatabaseArgument: ExpressibleByArgument, CustomStringConvertible {
     }
 
     var defaultValueDescription: String { description }
+
+    static var expected: String { "memory, a SQLite file path or a postgres:// URL" }
 }

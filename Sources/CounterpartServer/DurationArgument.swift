@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// A duration on the command line: `500ms`, `10s`, `2m`, `48h`, or a bare number of seconds.
-struct DurationArgument: ExpressibleByArgument, CustomStringConvertible {
+struct DurationArgument: ExpressibleByArgument, ArgumentValue, CustomStringConvertible {
     let duration: Duration
 
     init(_ duration: Duration) {
@@ -23,4 +23,6 @@ struct DurationArgument: ExpressibleByArgument, CustomStringConvertible {
     }
 
     var defaultValueDescription: String { description }
+
+    static var expected: String { "a positive duration such as 500ms, 10s, 2m or 48h" }
 }

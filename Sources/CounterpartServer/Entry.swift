@@ -1,8 +1,9 @@
 import ArgumentParser
 import Dispatch
+import Glibc
 
-/// The process's entry point: runs ``Counterpart`` on the concurrency pool while the main thread waits
-/// for it.
+/// The process's entry point: runs `serve` (``ServeArguments``) or another ``Counterpart`` command on
+/// the concurrency pool while the main thread waits for it.
 ///
 /// An `async` `@main` parks the main thread in `dispatchMain()` once its first step suspends, and on
 /// Linux that leaves through `pthread_exit`: unwinding the main thread's stack binary-searches the
@@ -12,9 +13,13 @@ import Dispatch
 @main
 enum Entry {
     static func main() {
+        let commandLine = Array(CommandLine.arguments.dropFirst())
         let finished = DispatchSemaphore(value: 0)
         // Detached: a task created here would inherit the main actor, whose queue nobody drains now.
         Task.detached {
+            if let arguments = Serve.arguments(in: commandLine) {
+                exit(await Serve.main(arguments))
+            }
             await Counterpart.main()
             finished.signal()
         }

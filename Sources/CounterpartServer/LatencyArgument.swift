@@ -1,9 +1,8 @@
 import AppFeature
-import ArgumentParser
 
 /// `--latency`: a delay range in milliseconds, `200..800ms` (or `200-800ms`), or one value (`300ms`);
 /// the unit may be `ms` or `s` and is optional (milliseconds). At most `DemoPreferences.maximumDelay`.
-struct LatencyArgument: ExpressibleByArgument {
+struct LatencyArgument: ArgumentValue {
     let milliseconds: ClosedRange<Int>
 
     init?(argument: String) {
@@ -21,5 +20,9 @@ struct LatencyArgument: ExpressibleByArgument {
             low >= 0, low <= high, high * scale <= DemoPreferences.maximumDelay
         else { return nil }
         milliseconds = low * scale...high * scale
+    }
+
+    static var expected: String {
+        "a delay such as 300ms, or a range such as 200..800ms, of at most \(DemoPreferences.maximumDelay)ms"
     }
 }

@@ -1,5 +1,7 @@
-public import ArgumentParser
-public import Storage
+import Storage
 
-/// `--sqlite-locking exclusive|shared`: `--help` lists both.
-extension SQLiteLocking: ExpressibleByArgument {}
+/// `--sqlite-locking exclusive|shared`.
+extension SQLiteLocking: ArgumentValue {
+    init?(argument: String) { self.init(rawValue: argument) }
+    static var expected: String { "exclusive or shared" }
+}

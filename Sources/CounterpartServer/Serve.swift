@@ -1,5 +1,4 @@
 import AppFeature
-import ArgumentParser
 import Dependencies
 import EventHTTP
 import HTTPKit
@@ -9,38 +8,43 @@ import Metrics
 import NewsletterFeature
 import ServiceLifecycle
 import Storage
-import Storage
 import TodosFeature
 import UnixSignals
 
 /// `counterpart serve`: runs the HTTP server until SIGTERM or SIGINT, then drains and exits 0.
-struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "serve",
-        abstract: "Serve the HTTP API.",
-        discussion: "Every limit below is enforced explicitly; the defaults are api.md's limits table."
-    )
+///
+/// Its options are plain values grouped by concern, each group declaring its part of the option
+/// table (`sections`) that ``ServeArguments`` reads and ``ServeHelp`` renders.
+struct Serve {
+    var server = ServerOptions()
+    var storage = StorageOptions()
+    var limits = HTTPLimitOptions()
+    var demo = DemoOptions()
+    var domains = DomainOptions()
+    var streams = StreamOptions()
+    var postgres = PostgresOptions()
 
-    @OptionGroup(title: "Server")
-    var server: ServerOptions
+    /// What `--help` says before the options.
+    static let discussion = "Every limit below is enforced explicitly; the defaults are api.md's limits table."
 
-    @OptionGroup(title: "Storage")
-    var storage: StorageOptions
+    /// Every option, by concern, in the order `--help` lists them.
+    static var sections: [OptionSection] {
+        [
+            ServerOptions.section, StorageOptions.section, HTTPLimitOptions.section, DemoOptions.section,
+            DomainOptions.section, StreamOptions.section, PostgresOptions.section,
+        ]
+    }
 
-    @OptionGroup(title: "HTTP limits")
-    var limits: HTTPLimitOptions
-
-    @OptionGroup(title: "Demo controls")
-    var demo: DemoOptions
-
-    @OptionGroup(title: "Domains")
-    var domains: DomainOptions
-
-    @OptionGroup(title: "Live updates (GET /todos/events)")
-    var streams: StreamOptions
-
-    @OptionGroup(title: "PostgreSQL (with --database postgres://…)")
-    var postgres: PostgresOptions
+    /// Checks what no single value can: ranges, and the values that must agree with one another.
+    func validate() throws(UsageError) {
+        try server.validate()
+        try storage.validate()
+        try limits.validate()
+        try demo.validate()
+        try domains.validate()
+        try streams.validate()
+        try postgres.validate()
+    }
 
     func run() async throws {
         HTTPServer.bootstrapProcess()
@@ -66,7 +70,7 @@ struct Serve: AsyncParsableCommand {
             logger.critical(
                 "cannot open the database",
                 metadata: ["database": "\(storage.database)", "reason": "\(error)"])
-            throw ExitCode.failure
+            throw LoggedFailure()
         }
         if database.seed != storage.seed {
             logger.notice(

@@ -1,30 +1,37 @@
 import AppFeature
-import ArgumentParser
 import HTTPKit
 import NewsletterFeature
 
 /// The domains' own policies: rate limits (search's GitHub-like allowance, the newsletter's abuse
 /// limits) and how long a newsletter confirmation stays valid.
-struct DomainOptions: ParsableArguments {
-    @Option(
-        help: """
-            Enforce a rate limit, e.g. search=10/min (GitHub's unauthenticated allowance); repeatable. Defaults: \
-            newsletter=30/min per client address, newsletter-address=10/hour per email address; search is \
-            counted, not enforced.
-            """)
+struct DomainOptions {
     var rateLimit: [String] = []
-
-    @Option(
-        name: .customLong("token-ttl"), help: "How long a newsletter confirmation link stays valid (48h, 30m, 90s…).")
     var tokenTTL = DurationArgument(.seconds(NewsletterPolicy.defaultTokenLifetime))
 
-    func validate() throws {
-        guard tokenTTL.duration >= .seconds(1) else { throw ValidationError("--token-ttl must be at least 1s.") }
+    static var section: OptionSection {
+        OptionSection(
+            title: "Domains",
+            options: [
+                .repeated(
+                    "rate-limit", \.domains.rateLimit,
+                    help: """
+                        Enforce a rate limit, e.g. search=10/min (GitHub's unauthenticated allowance); repeatable. \
+                        Defaults: newsletter=30/min per client address, newsletter-address=10/hour per email \
+                        address; search is counted, not enforced.
+                        """),
+                .value(
+                    "token-ttl", \.domains.tokenTTL,
+                    help: "How long a newsletter confirmation link stays valid (48h, 30m, 90s…)."),
+            ])
+    }
+
+    func validate() throws(UsageError) {
+        guard tokenTTL.duration >= .seconds(1) else { throw UsageError("--token-ttl must be at least 1s.") }
         _ = try rateLimitOverrides()
     }
 
     /// `--rate-limit resource=N/min` (or `N/hour`) values as enforced limits.
-    func rateLimitOverrides() throws -> [String: RateLimiter.Limit] {
+    func rateLimitOverrides() throws(UsageError) -> [String: RateLimiter.Limit] {
         var limits: [String: RateLimiter.Limit] = [:]
         let resources = RateLimiter.defaults().keys.sorted()
         for value in rateLimit {
@@ -33,7 +40,7 @@ struct DomainOptions: ParsableArguments {
             guard parts.count == 2, resources.contains(String(parts[0])), rate.count == 2,
                 let count = Int(rate[0]), count >= 0, let seconds = ["min": 60, "hour": 3600][String(rate[1])]
             else {
-                throw ValidationError(
+                throw UsageError(
                     "--rate-limit \(value) must look like search=10/min or newsletter-address=10/hour "
                         + "(resource one of \(resources.joined(separator: ", ")); a count per min or per hour).")
             }

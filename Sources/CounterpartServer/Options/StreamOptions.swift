@@ -1,36 +1,52 @@
 import AppFeature
-import ArgumentParser
 import EventHTTP
 import TodosFeature
 
 /// Live updates (`GET /todos/events`, the console's journal): how many streams the server holds, how they keep alive, and
 /// how far back a reconnecting client can resume.
-struct StreamOptions: ParsableArguments {
-    @Option(help: "Streams one event loop holds open; beyond it a client is told to retry later (200 with retry:).")
+struct StreamOptions {
     var maxStreamsPerLoop = StreamLimits().perLoop
-
-    @Option(help: "Streams one client address holds open across loops; beyond it, told to retry later.")
     var maxStreamsPerClient = StreamLimits().perClient
-
-    @Option(
-        help:
-            "Events each sandbox keeps for clients that reconnect with Last-Event-ID (on PostgreSQL, in the shared todo_events table); older ones are told to refetch."
-    )
     var eventHistory = TodoEventSettings().historyLength
-
-    @Option(help: "How often every open stream is sent a comment, so proxies and idle timers keep a quiet one open.")
     var eventHeartbeat = DurationArgument(StreamHeartbeat.serverSentEvents().interval)
-
-    @Option(help: "How long a client waits before reconnecting a stream that ended (retry:).")
     var eventRetry = DurationArgument(TodoEventSettings().retry)
 
-    func validate() throws {
+    static var section: OptionSection {
+        OptionSection(
+            title: "Live updates (GET /todos/events)",
+            options: [
+                .value(
+                    "max-streams-per-loop", \.streams.maxStreamsPerLoop,
+                    help:
+                        "Streams one event loop holds open; beyond it a client is told to retry later (200 with retry:)."
+                ),
+                .value(
+                    "max-streams-per-client", \.streams.maxStreamsPerClient,
+                    help: "Streams one client address holds open across loops; beyond it, told to retry later."),
+                .value(
+                    "event-history", \.streams.eventHistory,
+                    help: """
+                        Events each sandbox keeps for clients that reconnect with Last-Event-ID (on PostgreSQL, in \
+                        the shared todo_events table); older ones are told to refetch.
+                        """),
+                .value(
+                    "event-heartbeat", \.streams.eventHeartbeat,
+                    help:
+                        "How often every open stream is sent a comment, so proxies and idle timers keep a quiet one open."
+                ),
+                .value(
+                    "event-retry", \.streams.eventRetry,
+                    help: "How long a client waits before reconnecting a stream that ended (retry:)."),
+            ])
+    }
+
+    func validate() throws(UsageError) {
         guard maxStreamsPerLoop >= 0, maxStreamsPerClient >= 0 else {
-            throw ValidationError("--max-streams-per-loop and --max-streams-per-client must be 0 or more.")
+            throw UsageError("--max-streams-per-loop and --max-streams-per-client must be 0 or more.")
         }
-        guard eventHistory >= 1 else { throw ValidationError("--event-history must be at least 1.") }
+        guard eventHistory >= 1 else { throw UsageError("--event-history must be at least 1.") }
         guard eventHeartbeat.duration >= .seconds(1) else {
-            throw ValidationError("--event-heartbeat must be at least 1s.")
+            throw UsageError("--event-heartbeat must be at least 1s.")
         }
     }
 

@@ -1,0 +1,52 @@
+/// Reads `serve`'s command line against its option table (`Serve.sections`).
+///
+/// ArgumentParser builds a command's options by reflecting on its properties, and for `serve`'s forty
+/// that was three quarters of the instructions from exec to the first answer (BENCHMARKS.md). The
+/// other commands keep ArgumentParser; `serve` reads the two forms it documents, `--name value`
+/// and `--name=value`, and flags.
+enum ServeArguments {
+    /// What a command line asks of `serve`.
+    enum Request {
+        case run(Serve)
+        case help
+    }
+
+    /// The request `arguments` (those after `serve`) make, its values validated.
+    static func read(_ arguments: [String]) throws(UsageError) -> Request {
+        if arguments.contains("--help") || arguments.contains("-h") { return .help }
+        var options: [String: CommandLineOption] = [:]
+        for option in Serve.sections.lazy.flatMap(\.options) { options[option.name] = option }
+        var serve = Serve()
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw UsageError("Unexpected argument '\(argument)'; every option starts with --.")
+            }
+            let spelled = argument.dropFirst(2)
+            let equals = spelled.firstIndex(of: "=")
+            let name = String(spelled[..<(equals ?? spelled.endIndex)])
+            var value = equals.map { String(spelled[spelled.index(after: $0)...]) }
+            guard let option = options[name] else { throw UsageError("Unknown option '--\(name)'.") }
+            switch option.arity {
+            case .flag:
+                guard value == nil else { throw UsageError("'--\(name)' is a flag and takes no value.") }
+            case .value, .repeated:
+                if value == nil {
+                    guard index < arguments.endIndex, !arguments[index].hasPrefix("--") else {
+                        throw UsageError("Missing value for '\(option.synopsis)'.")
+                    }
+                    value = arguments[index]
+                    index += 1
+                }
+            }
+            guard option.store(&serve, value) else {
+                throw UsageError(
+                    "The value '\(value ?? "")' is invalid for '\(option.synopsis)': expected \(option.expected).")
+            }
+        }
+        try serve.validate()
+        return .run(serve)
+    }
+}

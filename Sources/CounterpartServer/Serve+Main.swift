@@ -1,0 +1,57 @@
+import Glibc
+
+extension Serve {
+    /// The arguments `serve` runs with, or `nil` when the command line names another command.
+    ///
+    /// `serve` is the default: a command line that starts with one of its options, or is empty,
+    /// serves, as `docker run image --dev` expects. `help serve` is `serve --help`.
+    static func arguments(in commandLine: [String]) -> [String]? {
+        guard let first = commandLine.first else { return [] }
+        if first == "serve" { return Array(commandLine.dropFirst()) }
+        if commandLine == ["help", "serve"] { return ["--help"] }
+        let ownFlags: Set = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+        return first.hasPrefix("-") && !ownFlags.contains(first) ? commandLine : nil
+    }
+
+    /// Reads `arguments`, serves until a graceful shutdown and returns the process's exit status: 0,
+    /// or 0 after `--help`; 64 (`EX_USAGE`) for a command line it cannot run, its problem printed
+    /// with the usage line as ArgumentParser prints the other commands'; 1 when serving fails.
+    static func main(_ arguments: [String]) async -> Int32 {
+        let serve: Serve
+        do {
+            switch try ServeArguments.read(arguments) {
+            case .help:
+                print(ServeHelp.text())
+                return 0
+            case .run(let read):
+                serve = read
+            }
+        } catch {
+            printError(
+                """
+                Error: \(error)
+                Usage: \(ServeHelp.usage)
+                  See 'counterpart serve --help' for more information.
+                """)
+            return 64
+        }
+        do {
+            try await serve.run()
+            return 0
+        } catch is LoggedFailure {
+            return 1
+        } catch {
+            printError("Error: \(error)")
+            return 1
+        }
+    }
+
+    /// Writes `text` and a newline to standard error, unbuffered, as a failing command's last words.
+    private static func printError(_ text: String) {
+        var line = text + "\n"
+        line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}
+
+/// A failure `serve` has logged already, with what it knows of the cause; only the exit status is left.
+struct LoggedFailure: Error {}
