@@ -14,8 +14,7 @@ enum ServeArguments {
     /// The request `arguments` (those after `serve`) make, its values validated.
     static func read(_ arguments: [String]) throws(UsageError) -> Request {
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
-        var options: [String: CommandLineOption] = [:]
-        for option in Serve.sections.lazy.flatMap(\.options) { options[option.name] = option }
+        let options = Serve.sections.flatMap(\.options)
         var serve = Serve()
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -28,7 +27,9 @@ enum ServeArguments {
             let equals = spelled.firstIndex(of: "=")
             let name = String(spelled[..<(equals ?? spelled.endIndex)])
             var value = equals.map { String(spelled[spelled.index(after: $0)...]) }
-            guard let option = options[name] else { throw UsageError("Unknown option '--\(name)'.") }
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw UsageError("Unknown option '--\(name)'.")
+            }
             switch option.arity {
             case .flag:
                 guard value == nil else { throw UsageError("'--\(name)' is a flag and takes no value.") }
