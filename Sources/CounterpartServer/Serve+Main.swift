@@ -9,13 +9,13 @@ extension Serve {
         guard let first = commandLine.first else { return [] }
         if first == "serve" { return Array(commandLine.dropFirst()) }
         if commandLine == ["help", "serve"] { return ["--help"] }
-        let ownFlags: Set = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
-        return first.hasPrefix("-") && !ownFlags.contains(first) ? commandLine : nil
+        let rootFlags = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+        return first.hasPrefix("-") && !rootFlags.contains(first) ? commandLine : nil
     }
 
-    /// Reads `arguments`, serves until a graceful shutdown and returns the process's exit status: 0,
-    /// or 0 after `--help`; 64 (`EX_USAGE`) for a command line it cannot run, its problem printed
-    /// with the usage line as ArgumentParser prints the other commands'; 1 when serving fails.
+    /// Reads `arguments`, serves until a graceful shutdown and returns the process's exit status: 0
+    /// after the shutdown or `--help`; 64 (`EX_USAGE`) for a command line it cannot run, its problem
+    /// printed with the usage line as ArgumentParser prints the other commands'; 1 when serving fails.
     static func main(_ arguments: [String]) async -> Int32 {
         let serve: Serve
         do {

@@ -26,7 +26,7 @@ struct CommandLineOption {
     /// `--name <name>`, as usage lines and messages name it.
     var synopsis: String { arity == .flag ? "--\(name)" : "--\(name) <\(name)>" }
 
-    /// An option taking one value of `Value`, shown with its default.
+    /// An option taking one value of `Value`, shown with its default if it has one.
     static func value<Value: ArgumentValue>(
         _ name: String, _ path: WritableKeyPath<Serve, Value>, help: String
     ) -> Self {
@@ -37,21 +37,7 @@ struct CommandLineOption {
                 serve[keyPath: path] = value
                 return true
             },
-            defaultDescription: { String(describing: $0[keyPath: path]) })
-    }
-
-    /// An option taking one value of `Value`, unset by default.
-    static func value<Value: ArgumentValue>(
-        _ name: String, _ path: WritableKeyPath<Serve, Value?>, help: String
-    ) -> Self {
-        Self(
-            name: name, arity: .value, help: help, expected: Value.expected,
-            store: { serve, text in
-                guard let text, let value = Value(argument: text) else { return false }
-                serve[keyPath: path] = value
-                return true
-            },
-            defaultDescription: { _ in nil })
+            defaultDescription: { $0[keyPath: path].shownAsDefault })
     }
 
     /// An option whose every occurrence adds a value to the list.
