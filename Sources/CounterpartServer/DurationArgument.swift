@@ -11,8 +11,10 @@ struct DurationArgument: ExpressibleByArgument, ArgumentValue, CustomStringConve
     init?(argument: String) {
         let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
         let unit = units.first { argument.hasSuffix($0.suffix) } ?? ("", 1)
-        guard let value = Double(argument.dropLast(unit.suffix.count)), value.isFinite, value > 0 else { return nil }
-        duration = .milliseconds(Int64((value * unit.scale * 1000).rounded()))
+        guard let value = Double(argument.dropLast(unit.suffix.count)), value.isFinite, value > 0,
+            let milliseconds = Int64(exactly: (value * unit.scale * 1000).rounded())  // nil beyond Int64, not a trap
+        else { return nil }
+        duration = .milliseconds(milliseconds)
     }
 
     var description: String {

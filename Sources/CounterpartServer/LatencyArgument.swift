@@ -17,7 +17,7 @@ struct LatencyArgument: ArgumentValue {
         let separator = text.contains("..") ? ".." : "-"
         let bounds = text.split(separator: separator, omittingEmptySubsequences: false).map { Int($0) }
         guard bounds.count <= 2, let low = bounds.first ?? nil, let high = bounds.last ?? nil,
-            low >= 0, low <= high, high * scale <= DemoPreferences.maximumDelay
+            low >= 0, low <= high, high <= DemoPreferences.maximumDelay / scale  // divided: a huge high overflows
         else { return nil }
         milliseconds = low * scale...high * scale
     }

@@ -8,14 +8,17 @@ extension Serve {
     static func arguments(in commandLine: [String]) -> [String]? {
         guard let first = commandLine.first else { return [] }
         if first == "serve" { return Array(commandLine.dropFirst()) }
-        if commandLine == ["help", "serve"] { return ["--help"] }
+        if commandLine.starts(with: ["help", "serve"]) { return ["--help"] }
+        // ArgumentParser's own flags on the root command: the root's help and version, and the
+        // completion script and help dump it writes for the commands it parses.
         let rootFlags = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
         return first.hasPrefix("-") && !rootFlags.contains(first) ? commandLine : nil
     }
 
     /// Reads `arguments`, serves until a graceful shutdown and returns the process's exit status: 0
-    /// after the shutdown or `--help`; 64 (`EX_USAGE`) for a command line it cannot run, its problem
-    /// printed with the usage line as ArgumentParser prints the other commands'; 1 when serving fails.
+    /// after the shutdown, `--help` or `--version`; 64 (`EX_USAGE`) for a command line it cannot
+    /// run, its problem printed with the usage line as ArgumentParser prints the other commands';
+    /// 1 when serving fails.
     static func main(_ arguments: [String]) async -> Int32 {
         let serve: Serve
         do {
@@ -23,8 +26,11 @@ extension Serve {
             case .help:
                 print(ServeHelp.text())
                 return 0
-            case .run(let read):
-                serve = read
+            case .version:
+                print(Counterpart.version)
+                return 0
+            case .run(let configured):
+                serve = configured
             }
         } catch {
             printError(

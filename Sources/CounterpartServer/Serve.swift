@@ -46,6 +46,8 @@ struct Serve {
         try postgres.validate()
     }
 
+    /// Opens the database, starts the HTTP server and its upkeep, and runs until SIGTERM or SIGINT
+    /// has drained them.
     func run() async throws {
         HTTPServer.bootstrapProcess()
         SQLiteProcessSettings.apply()

@@ -195,8 +195,7 @@ struct ServeCommandTests {
         ])
     func invalidOptions(arguments: [String], mention: String) async throws {
         let process = try ServerProcess(arguments)
-        let status = await process.exitStatus()
-        #expect(status != nil && status != 0)
+        #expect(await process.exitStatus() == 64)
         #expect(process.printed.contains(mention), "\(process.printed)")
     }
 }

@@ -2,64 +2,59 @@
 ///
 /// The options are a table, so one declaration gives the reader, `--help` and the default it shows.
 struct CommandLineOption {
-    /// What follows the option on the command line.
-    enum Arity {
-        /// Nothing: the option sets its flag.
-        case flag
-        /// One value, the last occurrence winning.
-        case value
-        /// One value per occurrence, each kept.
-        case repeated
+    /// What follows the option on the command line, and what an occurrence does.
+    enum Reading {
+        /// Nothing follows; the option sets its flag.
+        case flag((inout Serve) -> Void)
+        /// One argument follows, stored, or refused with a message that says what it must spell.
+        case value((inout Serve, String) throws(UsageError) -> Void)
     }
 
     /// The name after `--`.
     let name: String
-    let arity: Arity
+    let reading: Reading
+    /// What `--help` says the option does.
     let help: String
-    /// What a value must spell (``ArgumentValue/expected``); empty for a flag.
-    let expected: String
-    /// Stores an occurrence's value (`nil` for a flag), or says it spells no value.
-    let store: (inout Serve, String?) -> Bool
     /// The default `--help` shows, read from a `Serve` no argument has touched; `nil` shows none.
     let defaultDescription: (Serve) -> String?
 
     /// `--name <name>`, as usage lines and messages name it.
-    var synopsis: String { arity == .flag ? "--\(name)" : "--\(name) <\(name)>" }
+    var synopsis: String {
+        switch reading {
+        case .flag: "--\(name)"
+        case .value: "--\(name) <\(name)>"
+        }
+    }
 
-    /// An option taking one value of `Value`, shown with its default if it has one.
+    /// An option taking one value of `Value`, the last occurrence winning; shown with its default
+    /// when it has one (an `Optional` starts with none).
     static func value<Value: ArgumentValue>(
         _ name: String, _ path: WritableKeyPath<Serve, Value>, help: String
     ) -> Self {
-        Self(
-            name: name, arity: .value, help: help, expected: Value.expected,
-            store: { serve, text in
-                guard let text, let value = Value(argument: text) else { return false }
+        let synopsis = "--\(name) <\(name)>"
+        return Self(
+            name: name,
+            reading: .value { serve, text throws(UsageError) in
+                guard let value = Value(argument: text) else {
+                    throw UsageError("The value '\(text)' is invalid for '\(synopsis)': expected \(Value.expected).")
+                }
                 serve[keyPath: path] = value
-                return true
             },
+            help: help,
             defaultDescription: { $0[keyPath: path].shownAsDefault })
     }
 
-    /// An option whose every occurrence adds a value to the list.
+    /// An option whose every occurrence adds its value to the list.
     static func repeated(_ name: String, _ path: WritableKeyPath<Serve, [String]>, help: String) -> Self {
         Self(
-            name: name, arity: .repeated, help: help, expected: String.expected,
-            store: { serve, text in
-                guard let text else { return false }
-                serve[keyPath: path].append(text)
-                return true
-            },
+            name: name, reading: .value { serve, text in serve[keyPath: path].append(text) }, help: help,
             defaultDescription: { _ in nil })
     }
 
     /// A flag: off unless given.
     static func flag(_ name: String, _ path: WritableKeyPath<Serve, Bool>, help: String) -> Self {
         Self(
-            name: name, arity: .flag, help: help, expected: "",
-            store: { serve, _ in
-                serve[keyPath: path] = true
-                return true
-            },
+            name: name, reading: .flag { serve in serve[keyPath: path] = true }, help: help,
             defaultDescription: { _ in nil })
     }
 }

@@ -9,11 +9,13 @@ enum ServeArguments {
     enum Request {
         case run(Serve)
         case help
+        case version
     }
 
     /// The request `arguments` (those after `serve`) make, its values validated.
     static func read(_ arguments: [String]) throws(UsageError) -> Request {
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
+        if arguments.contains("--version") { return .version }
         let options = Serve.sections.flatMap(\.options)
         var serve = Serve()
         var index = arguments.startIndex
@@ -21,30 +23,29 @@ enum ServeArguments {
             let argument = arguments[index]
             index += 1
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw UsageError("Unexpected argument '\(argument)'; every option starts with --.")
+                throw UsageError("Unexpected argument '\(argument)': serve takes only options, such as --port 8080.")
             }
-            let spelled = argument.dropFirst(2)
-            let equals = spelled.firstIndex(of: "=")
-            let name = String(spelled[..<(equals ?? spelled.endIndex)])
-            var value = equals.map { String(spelled[spelled.index(after: $0)...]) }
+            let nameAndValue = argument.dropFirst(2)
+            let equals = nameAndValue.firstIndex(of: "=")
+            let name = String(nameAndValue[..<(equals ?? nameAndValue.endIndex)])
+            let attached = equals.map { String(nameAndValue[nameAndValue.index(after: $0)...]) }
             guard let option = options.first(where: { $0.name == name }) else {
                 throw UsageError("Unknown option '--\(name)'.")
             }
-            switch option.arity {
-            case .flag:
-                guard value == nil else { throw UsageError("'--\(name)' is a flag and takes no value.") }
-            case .value, .repeated:
-                if value == nil {
+            switch option.reading {
+            case .flag(let set):
+                guard attached == nil else { throw UsageError("'--\(name)' is a flag and takes no value.") }
+                set(&serve)
+            case .value(let store):
+                if let attached {
+                    try store(&serve, attached)
+                } else {
                     guard index < arguments.endIndex, !arguments[index].hasPrefix("--") else {
                         throw UsageError("Missing value for '\(option.synopsis)'.")
                     }
-                    value = arguments[index]
+                    try store(&serve, arguments[index])
                     index += 1
                 }
-            }
-            guard option.store(&serve, value) else {
-                throw UsageError(
-                    "The value '\(value ?? "")' is invalid for '\(option.synopsis)': expected \(option.expected).")
             }
         }
         try serve.validate()

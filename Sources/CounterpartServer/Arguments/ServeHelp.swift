@@ -10,7 +10,8 @@ enum ServeHelp {
 
     /// The whole help text, with the defaults a `Serve` no argument has touched has (so `PORT` and
     /// `DATABASE_URL` show as the defaults they make).
-    static func text(defaults: Serve = Serve()) -> String {
+    static func text() -> String {
+        let defaults = Serve()
         var lines = ["OVERVIEW: Serve the HTTP API.", ""]
         lines += wrapped(Serve.discussion, indent: 0)
         lines += ["", "USAGE: \(usage)"]
@@ -21,7 +22,8 @@ enum ServeHelp {
                 lines += entry(option.synopsis, option.help + shown)
             }
         }
-        lines += ["", "OPTIONS:"] + entry("-h, --help", "Show help information.")
+        lines +=
+            ["", "OPTIONS:"] + entry("--version", "Show the version.") + entry("-h, --help", "Show help information.")
         return lines.joined(separator: "\n")
     }
 

@@ -5,6 +5,7 @@ struct DemoOptions {
     var latency: LatencyArgument?
     var faultRate: Double = 0
 
+    /// These options, as `serve`'s table lists them (`Serve.sections`).
     static var section: OptionSection {
         OptionSection(
             title: "Demo controls",
@@ -31,6 +32,7 @@ struct DemoOptions {
             ])
     }
 
+    /// Refuses a value out of range, naming its option.
     func validate() throws(UsageError) {
         guard (0...1).contains(faultRate) else { throw UsageError("--fault-rate \(faultRate) is outside 0…1.") }
     }

@@ -8,6 +8,7 @@ struct DomainOptions {
     var rateLimit: [String] = []
     var tokenTTL = DurationArgument(.seconds(NewsletterPolicy.defaultTokenLifetime))
 
+    /// These options, as `serve`'s table lists them (`Serve.sections`).
     static var section: OptionSection {
         OptionSection(
             title: "Domains",
@@ -25,6 +26,7 @@ struct DomainOptions {
             ])
     }
 
+    /// Refuses a value out of range, naming its option.
     func validate() throws(UsageError) {
         guard tokenTTL.duration >= .seconds(1) else { throw UsageError("--token-ttl must be at least 1s.") }
         _ = try rateLimitOverrides()

@@ -12,6 +12,7 @@ struct HTTPLimitOptions {
     var lingerTimeout = DurationArgument(.seconds(2))
     var maxInFlight = 1024
 
+    /// These options, as `serve`'s table lists them (`Serve.sections`).
     static var section: OptionSection {
         OptionSection(
             title: "HTTP limits",
@@ -64,6 +65,7 @@ struct HTTPLimitOptions {
             ])
     }
 
+    /// Refuses a value out of range, naming its option.
     func validate() throws(UsageError) {
         guard maxInFlight >= 1 else { throw UsageError("--max-in-flight must be at least 1.") }
         guard maxConnections >= 1 else { throw UsageError("--max-connections must be at least 1.") }

@@ -8,6 +8,7 @@ struct PostgresOptions {
     var postgresOperationTimeout = DurationArgument(PostgresLimits.standard.operationTimeout)
     var postgresStartupWait = DurationArgument(PostgresLimits.standard.startupWait)
 
+    /// These options, as `serve`'s table lists them (`Serve.sections`).
     static var section: OptionSection {
         OptionSection(
             title: "PostgreSQL (with --database postgres://…)",
@@ -27,6 +28,7 @@ struct PostgresOptions {
             ])
     }
 
+    /// Refuses a value out of range, naming its option.
     func validate() throws(UsageError) {
         guard postgresConnections >= 1 else { throw UsageError("--postgres-connections must be at least 1.") }
     }

@@ -16,6 +16,7 @@ struct ServerOptions {
     var accessLog = false
     var logLevel = "info"
 
+    /// These options, as `serve`'s table lists them (`Serve.sections`).
     static var section: OptionSection {
         OptionSection(
             title: "Server",
@@ -49,6 +50,7 @@ struct ServerOptions {
             ])
     }
 
+    /// Refuses a value out of range, naming its option.
     func validate() throws(UsageError) {
         guard (0...65535).contains(port) else { throw UsageError("--port \(port) is outside 0…65535.") }
         guard loops >= 1 else { throw UsageError("--loops must be at least 1.") }

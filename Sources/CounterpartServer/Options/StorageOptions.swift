@@ -11,6 +11,7 @@ struct StorageOptions {
     var maxSandboxes = SandboxLimits().maximum
     var sandboxIdle = DurationArgument(.seconds(SandboxLimits().idleSeconds))
 
+    /// These options, as `serve`'s table lists them (`Serve.sections`).
     static var section: OptionSection {
         OptionSection(
             title: "Storage",
@@ -43,6 +44,7 @@ struct StorageOptions {
             ])
     }
 
+    /// Refuses a value out of range, naming its option.
     func validate() throws(UsageError) {
         guard responseCacheBytes >= 0 else { throw UsageError("--response-cache-bytes cannot be negative.") }
         guard maxSandboxes >= 0 else { throw UsageError("--max-sandboxes cannot be negative.") }

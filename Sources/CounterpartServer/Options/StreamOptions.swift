@@ -11,6 +11,7 @@ struct StreamOptions {
     var eventHeartbeat = DurationArgument(StreamHeartbeat.serverSentEvents().interval)
     var eventRetry = DurationArgument(TodoEventSettings().retry)
 
+    /// These options, as `serve`'s table lists them (`Serve.sections`).
     static var section: OptionSection {
         OptionSection(
             title: "Live updates (GET /todos/events)",
@@ -40,6 +41,7 @@ struct StreamOptions {
             ])
     }
 
+    /// Refuses a value out of range, naming its option.
     func validate() throws(UsageError) {
         guard maxStreamsPerLoop >= 0, maxStreamsPerClient >= 0 else {
             throw UsageError("--max-streams-per-loop and --max-streams-per-client must be 0 or more.")
