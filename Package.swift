@@ -504,6 +504,7 @@ let package = Package(
         .testTarget(
             name: "CounterpartServerTests",
             dependencies: [
+                "CounterpartServer",
                 "Storage",
                 "CounterpartTestSupport",
                 postgresModule("PostgresStorage"),
