@@ -6,8 +6,9 @@ struct CommandLineOption {
     enum Reading {
         /// Nothing follows; the option sets its flag.
         case flag((inout Serve) -> Void)
-        /// One argument follows, stored, or refused with a message that says what it must spell.
-        case value((inout Serve, String) throws(UsageError) -> Void)
+        /// One argument follows: stored, or, when `store` finds it spells no value, refused with
+        /// what it must spell (``ArgumentValue/expected``).
+        case value(expected: String, store: (inout Serve, String) -> Bool)
     }
 
     /// The name after `--`.
@@ -31,14 +32,12 @@ struct CommandLineOption {
     static func value<Value: ArgumentValue>(
         _ name: String, _ path: WritableKeyPath<Serve, Value>, help: String
     ) -> Self {
-        let synopsis = "--\(name) <\(name)>"
-        return Self(
+        Self(
             name: name,
-            reading: .value { serve, text throws(UsageError) in
-                guard let value = Value(argument: text) else {
-                    throw UsageError("The value '\(text)' is invalid for '\(synopsis)': expected \(Value.expected).")
-                }
+            reading: .value(expected: Value.expected) { serve, text in
+                guard let value = Value(argument: text) else { return false }
                 serve[keyPath: path] = value
+                return true
             },
             help: help,
             defaultDescription: { $0[keyPath: path].shownAsDefault })
@@ -47,8 +46,12 @@ struct CommandLineOption {
     /// An option whose every occurrence adds its value to the list.
     static func repeated(_ name: String, _ path: WritableKeyPath<Serve, [String]>, help: String) -> Self {
         Self(
-            name: name, reading: .value { serve, text in serve[keyPath: path].append(text) }, help: help,
-            defaultDescription: { _ in nil })
+            name: name,
+            reading: .value(expected: String.expected) { serve, text in
+                serve[keyPath: path].append(text)
+                return true
+            },
+            help: help, defaultDescription: { _ in nil })
     }
 
     /// A flag: off unless given.

@@ -36,15 +36,19 @@ enum ServeArguments {
             case .flag(let set):
                 guard attached == nil else { throw UsageError("'--\(name)' is a flag and takes no value.") }
                 set(&serve)
-            case .value(let store):
+            case .value(let expected, let store):
+                let value: String
                 if let attached {
-                    try store(&serve, attached)
+                    value = attached
                 } else {
                     guard index < arguments.endIndex, !arguments[index].hasPrefix("--") else {
                         throw UsageError("Missing value for '\(option.synopsis)'.")
                     }
-                    try store(&serve, arguments[index])
+                    value = arguments[index]
                     index += 1
+                }
+                guard store(&serve, value) else {
+                    throw UsageError("The value '\(value)' is invalid for '\(option.synopsis)': expected \(expected).")
                 }
             }
         }
