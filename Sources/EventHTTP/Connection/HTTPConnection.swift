@@ -22,7 +22,9 @@ import HTTPTypes
 ///
 /// Every decision is `ConnectionStateMachine`'s; this class is the I/O around it: it reports what
 /// happened on the socket and carries out the `ConnectionActions` it gets back. Lives on its loop's
-/// thread; its `LoopServer` closes what is still open before the loop stops.
+/// thread; its `LoopServer` closes what is still open before the loop stops. Confined to that
+/// thread, its reader and its exchange — touched by every request — skip the runtime's exclusivity
+/// check (`@exclusivity(unchecked)`).
 final class HTTPConnection: EndOfTurnWriter, ExchangeTransport {
     /// The bytes asked of the socket at once, and the most read in one wake-up (so one busy
     /// connection cannot starve the loop's others).
@@ -35,12 +37,12 @@ final class HTTPConnection: EndOfTurnWriter, ExchangeTransport {
     private unowned let server: LoopServer
     private let input: OpaquePointer
     private let output: OpaquePointer
-    private var reader: RequestReader
+    @exclusivity(unchecked) private var reader: RequestReader
     private let state: ConnectionStateMachine
     private var readEvent: OpaquePointer?
     private var writeEvent: OpaquePointer?
     private var timer: OpaquePointer?
-    private var exchange: Exchange?
+    @exclusivity(unchecked) private var exchange: Exchange?
     /// How the open stream's chunks are framed; `nil` while no stream is open.
     private var stream: StreamFraming?
 

@@ -12,12 +12,14 @@ import HTTPTypes
 /// ones are ignored, so every request is answered exactly once.
 ///
 /// `@unchecked Sendable`: stores and effects may hold it, but every method must run on `loop`'s
-/// thread (asserted in debug builds) — the same thread the store it serves is isolated to.
+/// thread (asserted in debug builds) — the same thread the store it serves is isolated to. Being
+/// confined to that thread, and never lending a property across a call, its mutable state skips the
+/// runtime's exclusivity check (`@exclusivity(unchecked)`), which every request paid.
 public final class Exchange: @unchecked Sendable {
     /// The loop that accepted the request.
     public let loop: EventLoop
     /// Whether the request has been answered (or its connection is gone).
-    public private(set) var isAnswered = false
+    @exclusivity(unchecked) public private(set) var isAnswered = false
     /// The request, as the handler sees it.
     let served: ServerRequest
 
@@ -27,8 +29,8 @@ public final class Exchange: @unchecked Sendable {
     /// it is gone.
     unowned let transport: any ExchangeTransport
     unowned let server: LoopServer
-    private var deadlineTimer: OpaquePointer?
-    private var onCancel: (@Sendable (CancellationReason) -> Void)?
+    @exclusivity(unchecked) private var deadlineTimer: OpaquePointer?
+    @exclusivity(unchecked) private var onCancel: (@Sendable (CancellationReason) -> Void)?
     /// A streamed answer's state (`Exchange+Streaming`); `nil` for a request that neither streams
     /// nor asked to be told when a stream ends — every other — which so pays one check.
     var streamWatch: StreamWatch?

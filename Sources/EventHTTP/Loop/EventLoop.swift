@@ -16,7 +16,8 @@ import Synchronization
 /// its own (BENCHMARKS.md).
 ///
 /// `@unchecked Sendable`: the inbox guards itself, and `base` and the queued writers are only used on
-/// the loop thread (or before it starts, during set-up).
+/// the loop thread (or before it starts, during set-up) — so the writers' queue, touched every turn,
+/// skips the runtime's exclusivity check (`@exclusivity(unchecked)`).
 public final class EventLoop: @unchecked Sendable {
     /// The loop's `event_base`.
     let base: OpaquePointer
@@ -29,7 +30,7 @@ public final class EventLoop: @unchecked Sendable {
     private let inbox: LoopInbox
     private var wakeEvent: OpaquePointer?
     /// The writers with answers queued this turn, in the order they queued them.
-    private var queuedWriters: [any EndOfTurnWriter] = []
+    @exclusivity(unchecked) private var queuedWriters: [any EndOfTurnWriter] = []
 
     /// libevent's locking and cross-thread wake-ups, turned on once per process before the first
     /// base: a base made before `evthread_use_pthreads()` never wakes for work queued from another

@@ -8,7 +8,9 @@ import Synchronization
 ///
 /// Created and configured before the loop runs; afterwards touched only on the loop thread.
 /// `@unchecked Sendable`: confined to its loop thread (set-up happens before that thread starts
-/// handling requests), the counters it shares are atomic.
+/// handling requests), the counters it shares are atomic. Its tables of connections and requests,
+/// which every request updates, skip the runtime's exclusivity check for the same reason:
+/// `@exclusivity(unchecked)`.
 final class LoopServer: @unchecked Sendable {
     let loop: EventLoop
     let handler: any HTTPHandler
@@ -18,11 +20,11 @@ final class LoopServer: @unchecked Sendable {
     /// The `Date` of this loop's answers.
     let date = HTTPDateClock()
     /// Every open connection; a connection removes itself when it closes.
-    var connections: [ObjectIdentifier: HTTPConnection] = [:]
+    @exclusivity(unchecked) var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var listeners: [Listener] = []
     /// Turns accepting back on after it was paused because `accept` failed (out of descriptors).
     private var resumeAccepting: OpaquePointer?
-    private var pending: [ObjectIdentifier: Exchange] = [:]
+    @exclusivity(unchecked) private var pending: [ObjectIdentifier: Exchange] = [:]
     /// The streamed answers open on this loop, ended at once when the server drains.
     private var streams: [ObjectIdentifier: Exchange] = [:]
     /// Writes the heartbeat to every open stream; made with the first stream.

@@ -19,6 +19,11 @@ public import Dependencies
 /// through a witness table (BENCHMARKS.md). Its members are therefore internal,
 /// `@usableFromInline`, rather than private.
 ///
+/// Its stored properties skip the runtime's exclusivity check (`@exclusivity(unchecked)`): only the
+/// actor's own isolated code touches them, and no access to one is held across a call that could
+/// reach another — the reducer and the observers get the state, never the store. The check cost
+/// eleven runtime calls a request, ~700 instructions (BENCHMARKS.md).
+///
 /// ```swift
 /// let executors = StoreExecutors(serial: loop.serialExecutor, task: loop.taskExecutor)
 /// let store = Store(initialState: .init(), reducer: TodosFeature(), executors: executors,
@@ -33,20 +38,20 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     /// The current state.
     public var state: R.State { current }
     /// The state the reducer works on, in place; `state` shows it.
-    @usableFromInline var current: R.State
+    @exclusivity(unchecked) @usableFromInline var current: R.State
     /// Dependency values every reduce and effect runs with; `nil` uses the process's prepared values.
-    public var dependencies: DependencyValues?
+    @exclusivity(unchecked) public var dependencies: DependencyValues?
 
     @usableFromInline let reducer: R
     @usableFromInline let observer: StoreObserver<R.State, R.Action>
-    @usableFromInline var effects = RunningEffects()
-    @usableFromInline var isFinished = false
-    @usableFromInline var lastAction: R.Action?
+    @exclusivity(unchecked) @usableFromInline var effects = RunningEffects()
+    @exclusivity(unchecked) @usableFromInline var isFinished = false
+    @exclusivity(unchecked) @usableFromInline var lastAction: R.Action?
     /// Whether store code is on the stack: what effects hand back now waits in `mailbox` (see
     /// `accept`).
-    @usableFromInline var isBusy = false
+    @exclusivity(unchecked) @usableFromInline var isBusy = false
     /// What effects handed back while store code was on the stack, in arrival order.
-    @usableFromInline var mailbox: [Delivery] = []
+    @exclusivity(unchecked) @usableFromInline var mailbox: [Delivery] = []
 
     /// What an effect hands back to its store. A value rather than a closure doing the work: a
     /// closure's context was an allocation for each of the two a request's effect hands back.
