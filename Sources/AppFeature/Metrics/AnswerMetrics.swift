@@ -1,16 +1,14 @@
-import Prometheus
 import Synchronization
 
 /// Every answer, counted by route template, method and status, with its duration per template and
-/// method.
+/// method: `counterpart_http_requests_total` and `counterpart_http_request_duration_seconds`.
 ///
-/// A handle pair is made the first time a template, method and status answer together, then found
-/// in one locked table, so recording an answer costs one lookup, an atomic add and a histogram
-/// update — no label is built per request. A `final class` because the table is shared by every
-/// loop, guarded by its `Mutex`.
+/// Recording an answer is one lookup in a locked table and a few additions (`DurationCounts`); no
+/// label is built per request. The table is keyed by template, method and status together, and the
+/// durations of one template and method are summed over its statuses when `/metrics` is scraped.
+/// A `final class` because the table is shared by every loop, guarded by its `Mutex`.
 final class AnswerMetrics: Sendable {
-    private let registry: PrometheusCollectorRegistry
-    private let handles = Mutex<[Key: Handles]>([:])
+    private let table = Mutex<[Key: Answers]>([:])
 
     private struct Key: Hashable {
         let route: String
@@ -27,46 +25,48 @@ final class AnswerMetrics: Sendable {
         }
     }
 
-    private struct Handles {
-        let requests: Counter
-        let duration: DurationHistogram
+    /// The answers with one key: how many, and how long they took.
+    private struct Answers {
+        var count = 0
+        var durations = DurationCounts()
+
+        mutating func record(_ duration: Duration) {
+            count += 1
+            durations.record(duration)
+        }
     }
 
-    private static var requests: MetricNameDescriptor {
-        AppMetrics.descriptor(
-            "http_requests", unit: "total", help: "Requests answered, by route template, method and status.")
-    }
-
-    private static var duration: MetricNameDescriptor {
-        AppMetrics.descriptor(
-            "http_request_duration", unit: "seconds", help: "Time from receiving a request to writing its answer.")
-    }
-
-    init(registry: PrometheusCollectorRegistry) {
-        self.registry = registry
-    }
+    private static let requests = "counterpart_http_requests_total"
+    private static let duration = "counterpart_http_request_duration_seconds"
 
     /// Counts one answer with `status` to `method` on `route` (a template such as `/todos/{id}`, or
     /// `unmatched`), which took `duration` from receipt to reply.
     func record(route: String, method: String, status: Int, duration: Duration) {
         let key = Key(route: route, method: method, status: status)
-        let found = handles.withLock { handles in
-            if let existing = handles[key] { return existing }
-            let made = Handles(
-                requests: registry.makeCounter(
-                    descriptor: Self.requests,
-                    labels: [("route", route), ("method", method), ("status", String(status))]
-                ),
-                duration: registry.makeDurationHistogram(
-                    descriptor: Self.duration,
-                    labels: [("route", route), ("method", method)],
-                    buckets: AppMetrics.durationBuckets
-                )
-            )
-            handles[key] = made
-            return made
+        table.withLock { $0[key, default: Answers()].record(duration) }
+    }
+
+    /// Writes both families, their series ordered by route, method and status.
+    func write(into writer: inout ExpositionWriter) {
+        let answers = table.withLock { $0 }.sorted {
+            ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
         }
-        found.requests.increment()
-        found.duration.record(duration)
+        writer.family(Self.requests, type: "counter", help: "Requests answered, by route template, method and status.")
+        for (key, answers) in answers {
+            writer.sample(
+                Self.requests, [("route", key.route), ("method", key.method), ("status", String(key.status))],
+                String(answers.count))
+        }
+        writer.family(Self.duration, type: "histogram", help: "Time from receiving a request to writing its answer.")
+        var index = answers.startIndex
+        while index < answers.endIndex {
+            let (route, method) = (answers[index].key.route, answers[index].key.method)
+            var durations = DurationCounts()
+            while index < answers.endIndex, answers[index].key.route == route, answers[index].key.method == method {
+                durations.add(answers[index].value.durations)
+                index += 1
+            }
+            writer.histogram(Self.duration, [("route", route), ("method", method)], durations)
+        }
     }
 }

@@ -7,8 +7,9 @@ import Synchronization
 /// Everything `GET /metrics` reports, kept in one swift-prometheus registry.
 ///
 /// Per-request figures (requests by route template, method and status; their durations; repository
-/// call durations) are recorded as they happen, through handles made once per route or repository
-/// endpoint, so the hot path never builds a label. Figures the server already counts — in-flight
+/// call durations) are recorded as they happen into Counterpart's own counts (`AnswerMetrics`,
+/// `DurationFamily`), which cost the hot path a lookup and a few additions and are written after
+/// the registry's families at each scrape. Figures the server already counts — in-flight
 /// requests, cancellations by reason, overload refusals, fast-path replies, response-cache lookups —
 /// are read from their sources when `/metrics` is scraped, so they cost the request path nothing.
 /// Counterpart's own metrics are made on the registry directly, with `# HELP` text (swift-metrics'
@@ -27,7 +28,12 @@ public final class AppMetrics: Sendable {
     /// The swift-metrics backend writing into `registry`.
     public let factory: PrometheusMetricsFactory
     /// Requests by route template, method and status, and their durations.
-    let answers: AnswerMetrics
+    let answers = AnswerMetrics()
+    /// Repository calls' durations, by repository and operation.
+    private let repositoryCalls = DurationFamily(
+        "counterpart_repository_call_duration_seconds",
+        help: "Time from calling a repository endpoint to its result or error.",
+        labelNames: ["repository", "operation"])
     /// Streams refused over `--max-streams-per-loop` or `--max-streams-per-client`.
     let streamsRefused: Counter
     private let sources = Mutex<Sources?>(nil)
@@ -50,7 +56,6 @@ public final class AppMetrics: Sendable {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = Self.durationBuckets
         self.factory = factory
-        answers = AnswerMetrics(registry: registry)
         scraped = ScrapedFigures(registry: registry)
         streamsRefused = registry.makeCounter(
             descriptor: Self.descriptor(
@@ -66,15 +71,9 @@ public final class AppMetrics: Sendable {
     }
 
     /// The duration histogram of one repository endpoint (`todos`, `fetch`), made once at boot:
-    /// what each domain's store records its calls in (`DurationHistogram.time`).
-    public func repositoryTimer(_ repository: String, _ operation: String) -> DurationHistogram {
-        registry.makeDurationHistogram(
-            descriptor: Self.descriptor(
-                "repository_call_duration", unit: "seconds",
-                help: "Time from calling a repository endpoint to its result or error."),
-            labels: [("repository", repository), ("operation", operation)],
-            buckets: Self.durationBuckets
-        )
+    /// what each domain's store records its calls in (`DurationSeries.time`).
+    public func repositoryTimer(_ repository: String, _ operation: String) -> DurationSeries {
+        repositoryCalls.series([repository, operation])
     }
 
     /// Names the sources read at each scrape: the HTTP server's counters and the response cache.
@@ -87,7 +86,10 @@ public final class AppMetrics: Sendable {
         if let sources = sources.withLock({ $0 }) {
             scraped.update(server: sources.server(), cache: sources.cache.lookups)
         }
-        return registry.emitToBuffer()
+        var writer = ExpositionWriter(continuing: registry.emitToBuffer())
+        answers.write(into: &writer)
+        repositoryCalls.write(into: &writer)
+        return writer.bytes
     }
 }
 
