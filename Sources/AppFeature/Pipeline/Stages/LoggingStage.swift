@@ -12,9 +12,10 @@ struct LoggingStage: PipelineStage {
     private static let errorLog = Logger(label: "counterpart.errors")
 
     func respond(_ answer: Answer, next: AnswerNext) {
-        let responder = answer.responder
-        let request = responder.request
+        // The responder is copied only for a line that is logged: each copy retains and releases
+        // every field it holds, and most answers log nothing.
         if let cause = answer.response.problem?.cause {
+            let (responder, request) = (answer.responder, answer.responder.request)
             Self.errorLog.error(
                 "unexpected error",
                 metadata: [
@@ -26,16 +27,19 @@ struct LoggingStage: PipelineStage {
                 ]
             )
         }
-        accessLog?.info(
-            "request",
-            metadata: [
-                "request_id": "\(request.id)",
-                "method": "\(request.method.rawValue)",
-                "path": "\(responder.loggedPath)",
-                "status": "\(answer.final.status.code)",
-                "duration_ms": "\(ServerTiming.milliseconds(answer.elapsed.inMilliseconds))",
-            ]
-        )
+        if let accessLog {
+            let (responder, request) = (answer.responder, answer.responder.request)
+            accessLog.info(
+                "request",
+                metadata: [
+                    "request_id": "\(request.id)",
+                    "method": "\(request.method.rawValue)",
+                    "path": "\(responder.loggedPath)",
+                    "status": "\(answer.final.status.code)",
+                    "duration_ms": "\(ServerTiming.milliseconds(answer.elapsed.inMilliseconds))",
+                ]
+            )
+        }
         next(answer)
     }
 }

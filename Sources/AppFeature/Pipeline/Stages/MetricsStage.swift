@@ -7,10 +7,10 @@ struct MetricsStage: PipelineStage {
     let answers: AnswerMetrics
 
     func respond(_ answer: Answer, next: AnswerNext) {
-        let responder = answer.responder
+        // Read through `answer`: a local copy of the responder retained and released its every field.
         answers.record(
-            route: responder.route, method: responder.request.method.rawValue, status: answer.final.status.code,
-            duration: answer.elapsed)
+            route: answer.responder.route, method: answer.responder.request.method.rawValue,
+            status: answer.final.status.code, duration: answer.elapsed)
         next(answer)
     }
 
