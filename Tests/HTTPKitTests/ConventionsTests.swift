@@ -91,13 +91,13 @@ struct ConventionsTests {
 
     @Test("request ids: safe client ids are kept, others replaced by a lowercase v4 UUID")
     func requestIDs() {
-        #expect(RequestID.accepting("req-1.a_b") == "req-1.a_b")
-        let replaced = RequestID.accepting(String(repeating: "a", count: 65))
+        #expect(RequestID.accepting("req-1.a_b").description == "req-1.a_b")
+        let replaced = RequestID.accepting(String(repeating: "a", count: 65)).description
         #expect(replaced.utf8.count == 36)
         #expect(replaced == replaced.lowercased())
         #expect(Array(replaced)[14] == "4")
-        #expect(RequestID.accepting("") != "")
-        let ids = (0..<10_000).map { _ in RequestID.random() }
+        #expect(RequestID.accepting("").description != "")
+        let ids = (0..<10_000).map { _ in RequestID.random().description }
         #expect(Set(ids).count == ids.count, "a request id repeated")
         for id in ids.prefix(200) {
             #expect(UUID(strict: id[...])?.lowercased == id, "\(id) is not a UUID's lowercase spelling")

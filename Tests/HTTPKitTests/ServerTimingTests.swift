@@ -30,9 +30,12 @@ struct ServerTimingTests {
 
     @Test("app and repo always, delay only when there was one")
     func value() {
-        #expect(ServerTiming.value(app: 0.0841, repository: 0, delay: 0) == "app;dur=0.084, repo;dur=0.000")
         #expect(
-            ServerTiming.value(app: 1500.25, repository: 12.5, delay: 1500)
+            ServerTiming(app: 0.0841, repository: 0, delay: 0).description == "app;dur=0.084, repo;dur=0.000")
+        #expect(
+            ServerTiming(app: 1500.25, repository: 12.5, delay: 1500).description
                 == "app;dur=1500.250, repo;dur=12.500, delay;dur=1500.000")
+        let longest = ServerTiming(app: 1e15, repository: 1e15, delay: 1e15).description
+        #expect(longest.utf8.count <= ServerTiming.maximumByteCount, "\(longest)")
     }
 }

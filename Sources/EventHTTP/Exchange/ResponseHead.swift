@@ -33,7 +33,7 @@ struct ResponseHead {
     private static func count(of conventions: ConventionFields) -> Int {
         var count = corsLines.utf8.count
         conventions.forEachOwnField { name, value in
-            count += name.utf8CodeUnitCount + ": \r\n".utf8.count + value.utf8.count
+            count += name.utf8CodeUnitCount + ": \r\n".utf8.count + value.maximumByteCount
         }
         return count
     }
@@ -138,6 +138,14 @@ private struct HeadWriter {
         guard done == nil else { return }
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends a convention field's value, written in place from the form it was made in.
+    mutating func append(_ value: ConventionFields.Value) {
+        reserve(value.maximumByteCount)
+        guard let base = room.baseAddress else { return }
+        let rest = UnsafeMutableRawBufferPointer(start: base + count, count: room.count - count)
+        count += value.write(into: rest.bindMemory(to: UInt8.self))
     }
 
     /// Appends a literal's UTF-8.

@@ -21,7 +21,7 @@ public enum ResponseFinalizer {
     ) -> Response {
         var response = response
         if let problem = response.problem {
-            response.body = ResponseBody(problem.body(requestID: request.id, format: problemFormat))
+            response.body = ResponseBody(problem.body(requestID: request.id.description, format: problemFormat))
             response.headers[.contentType] = problemFormat.contentType
             response.problem = nil
         }
@@ -43,7 +43,7 @@ public enum ResponseFinalizer {
         }
         response.conventions = ConventionFields(
             requestID: request.id,
-            serverTiming: ServerTiming.value(app: appDuration, repository: repositoryDuration, delay: delayDuration),
+            serverTiming: ServerTiming(app: appDuration, repository: repositoryDuration, delay: delayDuration),
             entityTag: computedTag,
             noStore: !response.headers.contains(.cacheControl))
         return response

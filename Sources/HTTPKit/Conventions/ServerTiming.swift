@@ -1,20 +1,42 @@
 /// The `Server-Timing` value every answer carries (api.md §1.2) — `app;dur=0.084, repo;dur=0.000`,
 /// and `, delay;dur=…` when the demo controls delayed it — in milliseconds with three decimals.
 ///
-/// Written into one string, digit by digit: composed from interpolated and concatenated pieces it
-/// took five allocations, on every answer.
-public enum ServerTiming {
-    /// The value for `app`, `repository` and (when positive) `delay` milliseconds.
-    public static func value(app: Double, repository: Double, delay: Double) -> String {
-        String(unsafeUninitializedCapacity: 3 * (Self.longestNumber + 12)) { buffer in
-            var end = write("app;dur=", into: buffer, at: 0)
-            end = writeMilliseconds(app, into: buffer, at: end)
-            end = write(", repo;dur=", into: buffer, at: end)
-            end = writeMilliseconds(repository, into: buffer, at: end)
-            guard delay > 0 else { return end }
-            end = write(", delay;dur=", into: buffer, at: end)
-            return writeMilliseconds(delay, into: buffer, at: end)
-        }
+/// Kept as its three numbers and written digit by digit straight into the answer's head
+/// (`write(into:)`): composed from interpolated pieces it took five allocations, and made into a
+/// string first still one, on every answer.
+public struct ServerTiming: Sendable, Equatable, CustomStringConvertible {
+    /// Milliseconds the server spent on the request, the repository's and the delay's excluded.
+    public let app: Double
+    /// Milliseconds the request waited for its effects (repository calls).
+    public let repository: Double
+    /// Milliseconds the demo controls delayed the answer; shown only when positive.
+    public let delay: Double
+
+    /// The timing of an answer.
+    public init(app: Double, repository: Double, delay: Double) {
+        self.app = app
+        self.repository = repository
+        self.delay = delay
+    }
+
+    /// The most bytes `write(into:)` writes.
+    public static let maximumByteCount = 3 * (longestNumber + 12)
+
+    /// The value as it is written.
+    public var description: String {
+        String(unsafeUninitializedCapacity: Self.maximumByteCount) { write(into: $0) }
+    }
+
+    /// Writes the value at the start of `buffer`, which holds at least `maximumByteCount` bytes;
+    /// returns how many bytes it took.
+    public func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var end = Self.write("app;dur=", into: buffer, at: 0)
+        end = Self.writeMilliseconds(app, into: buffer, at: end)
+        end = Self.write(", repo;dur=", into: buffer, at: end)
+        end = Self.writeMilliseconds(repository, into: buffer, at: end)
+        guard delay > 0 else { return end }
+        end = Self.write(", delay;dur=", into: buffer, at: end)
+        return Self.writeMilliseconds(delay, into: buffer, at: end)
     }
 
     /// `value` milliseconds as `1.234`: three decimals, no exponent, for `Server-Timing` and logs.

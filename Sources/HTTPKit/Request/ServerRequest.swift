@@ -42,10 +42,7 @@ public struct ServerRequest: Sendable {
     }
     /// The request id: the client's `X-Request-Id` when acceptable (`RequestID`), else a fresh
     /// UUID. Only HTTPKit sets it, so it is always safe to write into a head as it is.
-    public internal(set) var id: String {
-        get { storage.id }
-        set { mutableStorage.id = newValue }
-    }
+    public var id: RequestID { storage.id }
     /// The TCP peer's address; rate limits count it, or with `--trust-proxy` `ForwardedHeaders.client`.
     public var peer: String {
         get { storage.peer }
@@ -97,12 +94,12 @@ public struct ServerRequest: Sendable {
         var query: String?
         var headers: HTTPFields
         var body: [UInt8]
-        var id: String
+        let id: RequestID
         var peer: String
 
         init(
             method: HTTPRequest.Method, path: String, sandboxSegment: String?, query: String?, headers: HTTPFields,
-            body: [UInt8], id: String, peer: String
+            body: [UInt8], id: RequestID, peer: String
         ) {
             self.method = method
             self.path = path

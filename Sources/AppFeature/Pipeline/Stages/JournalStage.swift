@@ -31,7 +31,7 @@ struct JournalStage: PipelineStage {
         let received = Date().timeIntervalSince1970 - milliseconds / 1000
         journal.record(
             JournalEntry(
-                id: request.id,
+                id: request.id.description,
                 method: request.method.rawValue,
                 path: request.path,
                 query: request.query,
