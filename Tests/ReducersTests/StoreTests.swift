@@ -50,6 +50,32 @@ struct StoreTests {
         #expect(stalls.value == 1)
     }
 
+    @Test(
+        "a stall is reported with the action reduced last, whether the reduce or its effects' end revealed it",
+        arguments: [
+            (RuntimeFeature.Request.cancelLong, "request(ReducersTests.RuntimeFeature.Request.cancelLong)"),
+            (.finishInPlace, "request(ReducersTests.RuntimeFeature.Request.finishInPlace)"),
+            (
+                .readInPlace,
+                "internal(ReducersTests.RuntimeFeature.Internal.fetched(Swift.Result<Swift.Int, Swift.Error>.success(42)))"
+            ),
+        ])
+    func stallNamesLastAction(request: RuntimeFeature.Request, reported: String) {
+        let executor = TestExecutor()
+        let stalled = Mutex<[String]>([])
+        let record: @Sendable (RuntimeFeature.State, RuntimeFeature.Action) -> Void = { _, action in
+            stalled.withLock { $0.append(String(describing: action)) }
+        }
+        let store = Store(
+            initialState: RuntimeFeature.State(),
+            reducer: RuntimeFeature(attempts: AttemptCounter()),
+            executors: StoreExecutors(serial: executor.serial, task: executor.task),
+            observer: StoreObserver(didStall: record)
+        )
+        onStore(store, executor) { await $0.start(request) }
+        #expect(stalled.withLock { $0 } == [reported])
+    }
+
     /// Starts `request` on a fresh store and returns its log as it was when `start` returned, read
     /// in the same job, before any later job could run.
     func logWhenStartReturned(_ request: RuntimeFeature.Request) -> [String] {

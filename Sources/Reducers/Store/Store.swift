@@ -46,7 +46,11 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     @usableFromInline let observer: StoreObserver<R.State, R.Action>
     @exclusivity(unchecked) @usableFromInline var effects = RunningEffects()
     @exclusivity(unchecked) @usableFromInline var isFinished = false
-    @exclusivity(unchecked) @usableFromInline var lastAction: R.Action?
+    /// The action reduced last while effects were still running: what a stall their end reveals is
+    /// reported with. Boxed, because the store's deinit is never compiled for its reducer, and there
+    /// an `R.Action?` field made the runtime build `Optional<R.Action>`'s metadata on every request
+    /// (~380 instructions); a class reference is released without it.
+    @exclusivity(unchecked) @usableFromInline var lastAction: ReducedAction<R.Action>?
     /// Whether store code is on the stack: what effects hand back now waits in `mailbox` (see
     /// `accept`).
     @exclusivity(unchecked) @usableFromInline var isBusy = false
@@ -171,8 +175,12 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     @inlinable
     func receive(_ action: R.Action) {
         guard !isFinished else { return }
-        lastAction = action
-        if reduce(action) { reportIfStalled() }
+        guard reduce(action) else { return }
+        if effects.count == 0 {
+            reportStall(after: action)
+        } else {
+            lastAction = ReducedAction(action)
+        }
     }
 
     @inlinable
@@ -297,17 +305,16 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
 
     @inlinable
     func reportIfStalled() {
-        guard effects.count == 0, !isFinished else { return }
-        reportStall()
+        guard effects.count == 0, !isFinished, let lastAction else { return }
+        reportStall(after: lastAction.action)
     }
 
     /// Kept apart from the check above, which runs after every reduce and every effect's end, and
     /// not inlinable: the rare case stays generic, out of each feature's specialized store.
     @usableFromInline
     @inline(never)
-    func reportStall() {
-        guard let lastAction else { return }
-        observer.didStall(current, lastAction)
+    func reportStall(after action: R.Action) {
+        observer.didStall(current, action)
     }
 
     @inlinable
