@@ -19,6 +19,16 @@ struct ServerTimingTests {
         #expect(ServerTiming.milliseconds(value) == plain(value))
     }
 
+    @Test(
+        "a duration's milliseconds keep their fraction, whatever its sign and size",
+        arguments: [
+            (Duration.microseconds(1500), 1.5), (.seconds(2) + .microseconds(250), 2000.25), (.zero, 0),
+            (.milliseconds(-3), -3), (.seconds(86_400), 86_400_000), (.nanoseconds(1), 0.000001),
+        ])
+    func durationMilliseconds(duration: Duration, expected: Double) {
+        #expect(abs(duration.inMilliseconds - expected) <= abs(expected) * 1e-12 + 1e-12, "\(duration)")
+    }
+
     @Test("random durations read as their plain formatting")
     func randomDurations() {
         var generator = SystemRandomNumberGenerator()
