@@ -4,18 +4,19 @@ public import Prometheus
 public import Storage
 import Synchronization
 
-/// Everything `GET /metrics` reports, kept in one swift-prometheus registry.
+/// Everything `GET /metrics` reports: Counterpart's own figures, and a swift-prometheus registry
+/// for what libraries record through swift-metrics.
 ///
 /// Per-request figures (requests by route template, method and status; their durations; repository
 /// call durations) are recorded as they happen into Counterpart's own counts (`AnswerMetrics`,
-/// `DurationFamily`), which cost the hot path a lookup and a few additions and are written after
-/// the registry's families at each scrape. Figures the server already counts — in-flight
-/// requests, cancellations by reason, overload refusals, fast-path replies, response-cache lookups —
-/// are read from their sources when `/metrics` is scraped, so they cost the request path nothing.
-/// Counterpart's own metrics are made on the registry directly, with `# HELP` text (swift-metrics'
-/// API has none, and `promtool check metrics` asks for it); `factory` is what the executable
-/// bootstraps swift-metrics with, so metrics any library records land in the same exposition.
-/// A `final class` because it is one shared registry, guarded by its own locks.
+/// `DurationFamily`), which cost the hot path a lookup and a few additions. Figures the server
+/// already counts — in-flight requests, cancellations by reason, overload refusals, fast-path
+/// replies, response-cache lookups, streams — are read from their sources when `/metrics` is
+/// scraped (`ScrapedFigures`), so they cost the request path and the start nothing. All of them are
+/// written with `# HELP` text (`promtool check metrics` asks for it) by `ExpositionWriter`, after
+/// the registry's families; `factory` is what the executable bootstraps swift-metrics with, so
+/// metrics any library records land in the same exposition. A `final class` because it is one
+/// shared set of figures, each guarded by its own lock or atomics.
 ///
 /// ```swift
 /// let metrics = AppMetrics()
@@ -35,9 +36,8 @@ public final class AppMetrics: Sendable {
         help: "Time from calling a repository endpoint to its result or error.",
         labelNames: ["repository", "operation"])
     /// Streams refused over `--max-streams-per-loop` or `--max-streams-per-client`.
-    let streamsRefused: Counter
+    let streamsRefused = EventCounter()
     private let sources = Mutex<Sources?>(nil)
-    private let scraped: ScrapedFigures
 
     private struct Sources {
         let server: @Sendable () -> ServerStatistics
@@ -51,23 +51,11 @@ public final class AppMetrics: Sendable {
         .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
     ]
 
-    /// Creates an empty registry.
+    /// Creates the figures, all at zero.
     public init() {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = Self.durationBuckets
         self.factory = factory
-        scraped = ScrapedFigures(registry: registry)
-        streamsRefused = registry.makeCounter(
-            descriptor: Self.descriptor(
-                "streams_refused", unit: "total",
-                help: "Streams refused over --max-streams-per-loop or --max-streams-per-client; each was told to retry."
-            ),
-            labels: [])
-    }
-
-    /// `counterpart_<name>_<unit>` with its help text.
-    static func descriptor(_ name: String, unit: String, help: String) -> MetricNameDescriptor {
-        MetricNameDescriptor(namespace: "counterpart", metricName: name, unitName: unit, helpText: help)
     }
 
     /// The duration histogram of one repository endpoint (`todos`, `fetch`), made once at boot:
@@ -83,10 +71,13 @@ public final class AppMetrics: Sendable {
 
     /// The Prometheus text exposition (format 0.0.4) of every metric, scraped sources first.
     public func exposition() -> [UInt8] {
+        var scraped = ScrapedFigures(streamsRefused: streamsRefused.total)
         if let sources = sources.withLock({ $0 }) {
-            scraped.update(server: sources.server(), cache: sources.cache.lookups)
+            scraped.server = sources.server()
+            scraped.cache = sources.cache.lookups
         }
         var writer = ExpositionWriter(continuing: registry.emitToBuffer())
+        scraped.write(into: &writer)
         answers.write(into: &writer)
         repositoryCalls.write(into: &writer)
         return writer.bytes

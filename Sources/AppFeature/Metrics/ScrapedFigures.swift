@@ -1,77 +1,73 @@
 import EventHTTP
-import Prometheus
-import Synchronization
 
-/// The figures `/metrics` reads from their sources at scrape time: counters the HTTP layer and the
-/// response cache already keep, turned into Prometheus counters and a gauge.
+/// The figures `/metrics` reads from their sources at scrape time — counters the HTTP layer, the
+/// response cache and the stream admission already keep — written as Prometheus families straight
+/// from those totals.
 ///
-/// A source's running total only grows, so each scrape adds what it grew by since the last one.
-final class ScrapedFigures: Sendable {
-    private let inFlight: Gauge
-    private let clientGone: Counter
-    private let deadline: Counter
-    private let shutdown: Counter
-    private let overload: Counter
-    private let refused: Counter
-    private let fastPath: Counter
-    private let cacheHits: Counter
-    private let cacheMisses: Counter
-    private let openStreams: Gauge
-    private let streamsCut: Counter
-    private let previous = Mutex(Totals())
+/// Nothing is recorded for them on the request path, and nothing is made for them at start-up:
+/// registered as swift-prometheus counters and gauges, their families were a sixth of the
+/// instructions a start ran before its first answer (BENCHMARKS.md).
+struct ScrapedFigures {
+    /// The HTTP server's counters.
+    var server = ServerStatistics()
+    /// The response cache's lookups.
+    var cache: (hits: Int, misses: Int) = (0, 0)
+    /// Streams refused over a limit.
+    var streamsRefused = 0
 
-    private struct Totals {
-        var server = ServerStatistics()
-        var hits = 0
-        var misses = 0
-    }
-
-    init(registry: PrometheusCollectorRegistry) {
-        func counter(_ name: String, _ help: String, _ labels: [(String, String)] = []) -> Counter {
-            registry.makeCounter(descriptor: AppMetrics.descriptor(name, unit: "total", help: help), labels: labels)
+    /// Writes every family, totals as they are now.
+    func write(into writer: inout ExpositionWriter) {
+        gauge(
+            "http_requests_in_flight", "Requests received and not yet answered, this one included.", server.inFlight,
+            into: &writer)
+        writer.family(
+            "counterpart_effects_cancelled_total", type: "counter",
+            help: "Requests whose effects were cancelled before they answered, by reason; each got a 503.")
+        for (reason, total) in [
+            ("client_gone", server.clientClosed), ("deadline", server.deadlines), ("shutdown", server.shutdowns),
+        ] {
+            writer.sample("counterpart_effects_cancelled_total", [("reason", reason)], String(total))
         }
-        let cancelled = "Requests whose effects were cancelled before they answered, by reason; each got a 503."
-        inFlight = registry.makeGauge(
-            descriptor: AppMetrics.descriptor(
-                "http_requests_in_flight", unit: "", help: "Requests received and not yet answered, this one included."),
-            labels: []
+        writer.family(
+            "counterpart_http_requests_rejected_total", type: "counter",
+            help:
+                "Requests refused before handling, by reason: overload (--max-in-flight, 503), refused (bad framing, a timeout or a connection limit; answered by the HTTP layer and closed)."
         )
-        clientGone = counter("effects_cancelled", cancelled, [("reason", "client_gone")])
-        deadline = counter("effects_cancelled", cancelled, [("reason", "deadline")])
-        shutdown = counter("effects_cancelled", cancelled, [("reason", "shutdown")])
-        let rejected =
-            "Requests refused before handling, by reason: overload (--max-in-flight, 503), refused (bad framing, a timeout or a connection limit; answered by the HTTP layer and closed)."
-        overload = counter("http_requests_rejected", rejected, [("reason", "overload")])
-        refused = counter("http_requests_rejected", rejected, [("reason", "refused")])
-        fastPath = counter(
+        for (reason, total) in [("overload", server.overloads), ("refused", server.refusals)] {
+            writer.sample("counterpart_http_requests_rejected_total", [("reason", reason)], String(total))
+        }
+        counter(
             "http_fast_path_replies",
-            "Answers given inside the callback that read the request, waiting for no job, timer or watcher.")
-        cacheHits = counter("response_cache_hits", "GET answers served from the response cache.")
-        cacheMisses = counter("response_cache_misses", "Response cache lookups that found no current answer.")
-        openStreams = registry.makeGauge(
-            descriptor: AppMetrics.descriptor(
-                "streams_open", unit: "", help: "Streamed answers (server-sent events) open right now."),
-            labels: [])
-        streamsCut = counter(
-            "streams_cut", "Streams cut because their client stopped reading (--max-unread-bytes of the stream unread)."
-        )
+            "Answers given inside the callback that read the request, waiting for no job, timer or watcher.",
+            server.fastPathReplies, into: &writer)
+        counter("response_cache_hits", "GET answers served from the response cache.", cache.hits, into: &writer)
+        counter(
+            "response_cache_misses", "Response cache lookups that found no current answer.", cache.misses,
+            into: &writer)
+        gauge(
+            "streams_open", "Streamed answers (server-sent events) open right now.", server.openStreams, into: &writer)
+        counter(
+            "streams_cut",
+            "Streams cut because their client stopped reading (--max-unread-bytes of the stream unread).",
+            server.streamsCut, into: &writer)
+        counter(
+            "streams_refused",
+            "Streams refused over --max-streams-per-loop or --max-streams-per-client; each was told to retry.",
+            streamsRefused, into: &writer)
     }
 
-    /// Brings every figure up to the sources' current totals.
-    func update(server: ServerStatistics, cache: (hits: Int, misses: Int)) {
-        previous.withLock { previous in
-            inFlight.set(Int64(server.inFlight))
-            clientGone.increment(by: Int64(max(0, server.clientClosed - previous.server.clientClosed)))
-            deadline.increment(by: Int64(max(0, server.deadlines - previous.server.deadlines)))
-            shutdown.increment(by: Int64(max(0, server.shutdowns - previous.server.shutdowns)))
-            overload.increment(by: Int64(max(0, server.overloads - previous.server.overloads)))
-            refused.increment(by: Int64(max(0, server.refusals - previous.server.refusals)))
-            fastPath.increment(by: Int64(max(0, server.fastPathReplies - previous.server.fastPathReplies)))
-            openStreams.set(Int64(server.openStreams))
-            streamsCut.increment(by: Int64(max(0, server.streamsCut - previous.server.streamsCut)))
-            cacheHits.increment(by: Int64(max(0, cache.hits - previous.hits)))
-            cacheMisses.increment(by: Int64(max(0, cache.misses - previous.misses)))
-            previous = Totals(server: server, hits: cache.hits, misses: cache.misses)
-        }
+    /// `counterpart_<name>_total`, one unlabelled sample.
+    private func counter(_ name: String, _ help: String, _ total: Int, into writer: inout ExpositionWriter) {
+        let family = "counterpart_\(name)_total"
+        writer.family(family, type: "counter", help: help)
+        writer.sample(family, [], String(total))
+    }
+
+    /// `counterpart_<name>`, one unlabelled sample, written as a number with a fraction (`1.0`), as
+    /// swift-prometheus wrote its gauges.
+    private func gauge(_ name: String, _ help: String, _ value: Int, into writer: inout ExpositionWriter) {
+        let family = "counterpart_\(name)"
+        writer.family(family, type: "gauge", help: help)
+        writer.sample(family, [], String(Double(value)))
     }
 }

@@ -1,4 +1,3 @@
-import Prometheus
 import Synchronization
 
 /// Counts the streams open per loop and per client, and admits a new one only under both limits.
@@ -9,9 +8,9 @@ final class StreamAdmission: Sendable {
     private let limits: StreamLimits
     private let counts = Mutex<(perLoop: [Int: Int], perClient: [String: Int])>(([:], [:]))
     /// `counterpart_streams_refused_total`.
-    private let refused: Counter
+    private let refused: EventCounter
 
-    init(limits: StreamLimits, refused: Counter) {
+    init(limits: StreamLimits, refused: EventCounter) {
         self.limits = limits
         self.refused = refused
     }
