@@ -76,6 +76,24 @@ struct StoreTests {
         #expect(stalled.withLock { $0 } == [reported])
     }
 
+    @Test("a store an observer cancels during a reduce reports no stall, though no effect is left")
+    func cancelledDuringReduceDoesNotStall() {
+        let executor = TestExecutor()
+        let stalls = AttemptCounter()
+        let holder = Mutex<Store<RuntimeFeature>?>(nil)
+        let store = Store(
+            initialState: RuntimeFeature.State(),
+            reducer: RuntimeFeature(attempts: AttemptCounter()),
+            executors: StoreExecutors(serial: executor.serial, task: executor.task),
+            observer: StoreObserver(
+                didReduce: { _, _ in holder.withLock { $0 }?.assumeIsolated { $0.cancelAll() } },
+                didStall: { _, _ in _ = stalls.increment() })
+        )
+        holder.withLock { $0 = store }
+        onStore(store, executor) { await $0.start(.cancelLong) }
+        #expect(stalls.value == 0, "the answer that closed its connection cancelled the store: no stall")
+    }
+
     /// Starts `request` on a fresh store and returns its log as it was when `start` returned, read
     /// in the same job, before any later job could run.
     func logWhenStartReturned(_ request: RuntimeFeature.Request) -> [String] {

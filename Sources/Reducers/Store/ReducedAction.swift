@@ -1,7 +1,10 @@
-/// An action a store reduced, kept by reference (`Store.lastAction`).
+/// The action a store reduced last while its effects ran (`Store.lastAction`), kept by reference.
+///
+/// `@unchecked Sendable`: only its store's isolated code, on the store's executor, reads or
+/// refills it.
 @usableFromInline
-final class ReducedAction<Action: Sendable>: Sendable {
-    @usableFromInline let action: Action
+final class ReducedAction<Action: Sendable>: @unchecked Sendable {
+    @usableFromInline var action: Action
 
     @inlinable
     init(_ action: Action) {

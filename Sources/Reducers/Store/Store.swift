@@ -20,9 +20,13 @@ public import Dependencies
 /// `@usableFromInline`, rather than private.
 ///
 /// Its stored properties skip the runtime's exclusivity check (`@exclusivity(unchecked)`): only the
-/// actor's own isolated code touches them, and no access to one is held across a call that could
-/// reach another — the reducer and the observers get the state, never the store. The check cost
-/// eleven runtime calls a request, ~700 instructions (BENCHMARKS.md).
+/// actor's own isolated code touches them, on its executor, and no access to one overlaps another
+/// access to the same property. The reducer gets the state, never the store. An observer, called
+/// while the state is lent to it, may reach the store synchronously only through `cancelAll()` (an
+/// answer that closes its connection, a stream that ends), which touches `isFinished` and
+/// `effects`, never the state: keep it so, for an overlapping access is no longer caught. The checks
+/// cost eleven runtime calls a request on the store, eighteen with the loop's own (BENCHMARKS.md,
+/// forty-third run).
 ///
 /// ```swift
 /// let executors = StoreExecutors(serial: loop.serialExecutor, task: loop.taskExecutor)
@@ -48,8 +52,10 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     @exclusivity(unchecked) @usableFromInline var isFinished = false
     /// The action reduced last while effects were still running: what a stall their end reveals is
     /// reported with. Boxed, because the store's deinit is never compiled for its reducer, and there
-    /// an `R.Action?` field made the runtime build `Optional<R.Action>`'s metadata on every request
-    /// (~380 instructions); a class reference is released without it.
+    /// an `R.Action?` field made the runtime look up `Optional<R.Action>`'s metadata on every
+    /// request (its deinit 1,166 → 768 instructions: BENCHMARKS.md); a class reference is released
+    /// without it. The box is made once and refilled, as a stream's store reduces one action per
+    /// event.
     @exclusivity(unchecked) @usableFromInline var lastAction: ReducedAction<R.Action>?
     /// Whether store code is on the stack: what effects hand back now waits in `mailbox` (see
     /// `accept`).
@@ -176,10 +182,11 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     func receive(_ action: R.Action) {
         guard !isFinished else { return }
         guard reduce(action) else { return }
-        if effects.count == 0 {
+        if effects.count > 0 {
+            if let lastAction { lastAction.action = action } else { lastAction = ReducedAction(action) }
+        } else if !isFinished {
+            // Not finished by an observer's `cancelAll()` during the reduce: a stall.
             reportStall(after: action)
-        } else {
-            lastAction = ReducedAction(action)
         }
     }
 
