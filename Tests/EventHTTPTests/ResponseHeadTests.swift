@@ -74,4 +74,24 @@ struct ResponseHeadTests {
         #expect(expected.contains { $0.hasPrefix("ETag: \"") })
         #expect(head.text.utf8.count <= head.room)
     }
+
+    @Test(
+        "a made request id, the longest client id and the longest timing are written whole within the room",
+        arguments: [nil, String(repeating: "a", count: 64)])
+    func longestConventionValues(clientID: String?) {
+        let headers: HTTPFields = clientID.map { [.xRequestID: $0] } ?? [:]
+        let request = ServerRequest(method: .get, target: "/health", headers: headers)
+        let final = ResponseFinalizer.finalize(
+            Response.json(bytes: Array("{}".utf8)), for: request, appDuration: .infinity, repositoryDuration: 1e300,
+            delayDuration: 9.99e14)
+        let head = written(final, as: ResponseHead(closes: false, isHTTP10: false))
+        #expect(head.text.utf8.count <= head.room)
+        let lines = head.text.split(separator: "\r\n").map(String.init)
+        #expect(lines.contains("X-Request-Id: \(request.id)"))
+        #expect(request.id.description.utf8.count == (clientID?.utf8.count ?? 36))
+        #expect(
+            lines.contains(
+                "Server-Timing: app;dur=1000000000000000.000, repo;dur=1000000000000000.000, delay;dur=999000000000000.000"
+            ))
+    }
 }

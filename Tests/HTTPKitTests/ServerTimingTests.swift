@@ -29,6 +29,14 @@ struct ServerTimingTests {
         #expect(abs(duration.inMilliseconds - expected) <= abs(expected) * 1e-12 + 1e-12, "\(duration)")
     }
 
+    @Test("a value past 10^15 ms, infinite or not a number is written within the field's room")
+    func outOfRange() {
+        #expect(ServerTiming.milliseconds(.infinity) == "1000000000000000.000")
+        #expect(ServerTiming.milliseconds(1e300) == "1000000000000000.000")
+        #expect(ServerTiming.milliseconds(.nan) == "0.000")
+        #expect(ServerTiming.milliseconds(-.infinity) == "0.000")
+    }
+
     @Test("random durations read as their plain formatting")
     func randomDurations() {
         var generator = SystemRandomNumberGenerator()

@@ -30,6 +30,8 @@ public struct ServerTiming: Sendable, Equatable, CustomStringConvertible {
     /// Writes the value at the start of `buffer`, which holds at least `maximumByteCount` bytes;
     /// returns how many bytes it took.
     public func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(
+            buffer.count >= Self.maximumByteCount, "A Server-Timing value needs \(Self.maximumByteCount) bytes.")
         var end = Self.write("app;dur=", into: buffer, at: 0)
         end = Self.writeMilliseconds(app, into: buffer, at: end)
         end = Self.write(", repo;dur=", into: buffer, at: end)
@@ -44,8 +46,12 @@ public struct ServerTiming: Sendable, Equatable, CustomStringConvertible {
         String(unsafeUninitializedCapacity: longestNumber) { writeMilliseconds(value, into: $0, at: 0) }
     }
 
-    /// The most bytes one number takes: 19 digits of thousandths, the point.
-    private static let longestNumber = 20
+    /// The most bytes one number takes: the 19 digits of `largestMilliseconds`' thousandths, the
+    /// point, and one to spare.
+    private static let longestNumber = 21
+
+    /// The largest number written, ~31,700 years: a larger (or infinite) value is written as this.
+    private static let largestMilliseconds = 1e15
 
     private static func write(
         _ text: StaticString, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
@@ -60,7 +66,8 @@ public struct ServerTiming: Sendable, Equatable, CustomStringConvertible {
     private static func writeMilliseconds(
         _ value: Double, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
     ) -> Int {
-        let thousandths = UInt64((max(0, value) * 1000).rounded())
+        // `max` first: a NaN compares false, and is written as 0.
+        let thousandths = UInt64((min(max(0, value), largestMilliseconds) * 1000).rounded())
         var whole = thousandths / 1000
         var digits = 1
         var rest = whole / 10

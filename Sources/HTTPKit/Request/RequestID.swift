@@ -64,6 +64,7 @@ public struct RequestID: Sendable, Hashable, CustomStringConvertible {
     /// Writes the id's text at the start of `buffer`, which holds at least `byteCount` bytes;
     /// returns `byteCount`.
     public func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(buffer.count >= byteCount, "A request id needs \(byteCount) bytes, not \(buffer.count).")
         switch spelling {
         case .client(let text):
             var text = text

@@ -6,7 +6,7 @@ public import HTTPTypes
 /// They are the same on every answer but for their values, and each request has them: appended to
 /// `HTTPFields`, each cost ~400 instructions through swift-http-types' generic collection path,
 /// and each built from text another ~300 to validate what the server wrote itself (BENCHMARKS.md).
-/// The request id and the timing stay numbers until their bytes are written (`Value`). Their values
+/// A made request id and the timing stay numbers until their bytes are written (`Value`). Their values
 /// come only from the finalizer — a request id that `RequestID` accepted or made (no other code can
 /// set one), a timing it measured, a tag it computed — so they need no validation.
 public struct ConventionFields: Sendable, Equatable {
@@ -26,7 +26,8 @@ public struct ConventionFields: Sendable, Equatable {
         self.noStore = noStore
     }
 
-    /// One field's value in the form it was made in.
+    /// One field's value in the form it was made in, so that the head writer writes a made request
+    /// id or a timing straight into the head instead of first making it a string, on every answer.
     public enum Value: Sendable {
         case text(String)
         case requestID(RequestID)
@@ -46,7 +47,9 @@ public struct ConventionFields: Sendable, Equatable {
         /// returns how many bytes it took.
         @inlinable
         public func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-            switch self {
+            precondition(
+                buffer.count >= maximumByteCount, "A convention field's value needs \(maximumByteCount) bytes.")
+            return switch self {
             case .text(var text):
                 text.withUTF8 {
                     UnsafeMutableBufferPointer(rebasing: buffer[..<$0.count]).initialize(fromContentsOf: $0)
