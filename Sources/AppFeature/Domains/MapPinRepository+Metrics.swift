@@ -1,5 +1,4 @@
 import MapPinsFeature
-import Prometheus
 
 extension MapPinRepository {
     /// The same repository with every call's duration recorded in `metrics`

@@ -1,5 +1,4 @@
 import NewsletterFeature
-import Prometheus
 
 extension NewsletterRepository {
     /// The same repository with every call's duration recorded in `metrics`

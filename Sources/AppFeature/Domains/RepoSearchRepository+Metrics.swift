@@ -1,4 +1,3 @@
-import Prometheus
 import RepoSearchFeature
 
 extension RepoSearchRepository {

@@ -1,4 +1,3 @@
-import Prometheus
 import TodosFeature
 
 extension TodoRepository {

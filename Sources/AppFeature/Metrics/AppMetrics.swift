@@ -58,8 +58,9 @@ public final class AppMetrics: Sendable {
         self.factory = factory
     }
 
-    /// The duration histogram of one repository endpoint (`todos`, `fetch`), made once at boot:
-    /// what each domain's store records its calls in (`DurationSeries.time`).
+    /// The duration histogram of one repository endpoint (`todos`, `fetch`), asked for when a
+    /// domain's store is made: what the store records its calls in (`DurationSeries.time`). Asking
+    /// again for the same endpoint gives the same series.
     public func repositoryTimer(_ repository: String, _ operation: String) -> DurationSeries {
         repositoryCalls.series([repository, operation])
     }
@@ -69,7 +70,9 @@ public final class AppMetrics: Sendable {
         sources.withLock { $0 = Sources(server: server, cache: cache) }
     }
 
-    /// The Prometheus text exposition (format 0.0.4) of every metric, scraped sources first.
+    /// The Prometheus text exposition (format 0.0.4) of every metric: the registry's families
+    /// (what libraries record), then the figures read from their sources now, then the answers and
+    /// the repository calls.
     public func exposition() -> [UInt8] {
         var scraped = ScrapedFigures(streamsRefused: streamsRefused.total)
         if let sources = sources.withLock({ $0 }) {

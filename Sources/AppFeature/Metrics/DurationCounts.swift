@@ -4,7 +4,7 @@
 /// comparing its attoseconds — `Duration`'s own representation, read without converting it — with
 /// each bound until one holds it; most answers stop at the first. swift-prometheus' `Histogram`
 /// compared every duration with all sixteen bounds through `Duration`'s `<` under a lock of its
-/// own: ~730 instructions a request (BENCHMARKS.md).
+/// own: ~730 instructions a request (BENCHMARKS.md, forty-third run).
 struct DurationCounts: Sendable, Equatable {
     /// Observations in each bucket, not cumulative: index `i` holds those over bound `i - 1` and at
     /// most bound `i`; the last index, those over every bound.
@@ -30,14 +30,21 @@ struct DurationCounts: Sendable, Equatable {
         var bucket = 0
         while bucket < bounds.count, value > bounds[bucket] { bucket += 1 }
         perBucket[bucket] += 1
-        sumAttoseconds &+= value
+        add(value)
         count += 1
     }
 
     /// Adds `other`'s observations to these.
     mutating func add(_ other: DurationCounts) {
         for index in perBucket.indices { perBucket[index] += other.perBucket[index] }
-        sumAttoseconds &+= other.sumAttoseconds
+        add(other.sumAttoseconds)
         count += other.count
+    }
+
+    /// Adds `attoseconds` to the total, which stops at the largest rather than wrapping to a
+    /// negative sum (it would take ~5 × 10^12 years of requests).
+    private mutating func add(_ attoseconds: Int128) {
+        let (sum, overflow) = sumAttoseconds.addingReportingOverflow(attoseconds)
+        sumAttoseconds = overflow ? .max : sum
     }
 }

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// A duration histogram family whose series are made once, at start-up, and recorded into from
-/// then on: `counterpart_repository_call_duration_seconds`, one series per repository endpoint.
+/// A duration histogram family whose series are made when a store is made, each the first time
+/// its labels are asked for, and recorded into from then on: `counterpart_repository_call_duration_seconds`, one series per repository endpoint.
 ///
 /// A `final class`: `/metrics` reads the series every store records into, listed behind a `Mutex`.
 final class DurationFamily: Sendable {

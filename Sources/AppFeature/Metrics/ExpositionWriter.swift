@@ -1,5 +1,6 @@
 /// Writes metric families in Prometheus' text format (0.0.4), for the figures Counterpart records
-/// itself rather than through swift-prometheus (`AnswerMetrics`, `DurationFamily`).
+/// itself rather than through swift-prometheus (`AnswerMetrics`, `DurationFamily`,
+/// `ScrapedFigures`).
 ///
 /// A family is its `# HELP` and `# TYPE` lines, then its samples; a histogram's buckets are
 /// cumulative and end at `+Inf`, followed by `_sum` (seconds) and `_count`, as swift-prometheus

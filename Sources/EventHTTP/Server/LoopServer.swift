@@ -8,9 +8,9 @@ import Synchronization
 ///
 /// Created and configured before the loop runs; afterwards touched only on the loop thread.
 /// `@unchecked Sendable`: confined to its loop thread (set-up happens before that thread starts
-/// handling requests), the counters it shares are atomic. Its tables of connections and requests,
-/// which every request updates, skip the runtime's exclusivity check for the same reason:
-/// `@exclusivity(unchecked)`.
+/// handling requests), the counters it shares are atomic. Its tables of open connections and
+/// waiting requests, which connections and answers update, skip the runtime's exclusivity check for
+/// the same reason: `@exclusivity(unchecked)`.
 final class LoopServer: @unchecked Sendable {
     let loop: EventLoop
     let handler: any HTTPHandler
