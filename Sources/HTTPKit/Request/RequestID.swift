@@ -10,7 +10,7 @@ import Synchronization
 /// A made id is kept as its UUID, not its spelling: every answer carries the id in `X-Request-Id`,
 /// written straight into the head (`write(into:)`), while only logs and problems need it as text —
 /// making that string for every request was ~600 instructions, an allocation among them.
-public struct RequestID: Sendable, Hashable, CustomStringConvertible {
+public struct RequestID: Sendable, Equatable, CustomStringConvertible {
     private enum Spelling: Sendable {
         case client(String)
         case made(UUID)
@@ -64,25 +64,15 @@ public struct RequestID: Sendable, Hashable, CustomStringConvertible {
     /// Writes the id's text at the start of `buffer`, which holds at least `byteCount` bytes;
     /// returns `byteCount`.
     public func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        precondition(buffer.count >= byteCount, "A request id needs \(byteCount) bytes, not \(buffer.count).")
         switch spelling {
-        case .client(let text):
-            var text = text
-            return text.withUTF8 {
-                UnsafeMutableBufferPointer(rebasing: buffer[..<$0.count]).initialize(fromContentsOf: $0)
-            }
-        case .made(let uuid):
-            return uuid.writeLowercased(into: buffer)
+        case .client(let text): text.writeUTF8(into: buffer)
+        case .made(let uuid): uuid.writeLowercased(into: buffer)
         }
     }
 
     /// Ids are equal when they are spelt alike, whichever way each was made.
     public static func == (lhs: RequestID, rhs: RequestID) -> Bool {
         lhs.description == rhs.description
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(description)
     }
 
     private static let sequence = Atomic<UInt64>(0)

@@ -47,13 +47,9 @@ public struct ConventionFields: Sendable, Equatable {
         /// returns how many bytes it took.
         @inlinable
         public func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-            precondition(
-                buffer.count >= maximumByteCount, "A convention field's value needs \(maximumByteCount) bytes.")
-            return switch self {
-            case .text(var text):
-                text.withUTF8 {
-                    UnsafeMutableBufferPointer(rebasing: buffer[..<$0.count]).initialize(fromContentsOf: $0)
-                }
+            // Each case's writer checks the room it is given.
+            switch self {
+            case .text(let text): text.writeUTF8(into: buffer)
             case .requestID(let id): id.write(into: buffer)
             case .timing(let timing): timing.write(into: buffer)
             }

@@ -182,11 +182,12 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
     func receive(_ action: R.Action) {
         guard !isFinished else { return }
         guard reduce(action) else { return }
-        if effects.count > 0 {
-            if let lastAction { lastAction.action = action } else { lastAction = ReducedAction(action) }
-        } else if !isFinished {
-            // Not finished by an observer's `cancelAll()` during the reduce: a stall.
+        // An observer's `cancelAll()` during the reduce finishes the store without an effect left:
+        // not a stall.
+        if isStalled {
             reportStall(after: action)
+        } else if effects.count > 0 {
+            if let lastAction { lastAction.action = action } else { lastAction = ReducedAction(action) }
         }
     }
 
@@ -310,9 +311,13 @@ public final actor Store<R: Reducer> where R.State: Sendable, R.Action: Routable
         return task
     }
 
+    /// Whether the store has no work left and no answer: nothing will ever finish it.
+    @inlinable
+    var isStalled: Bool { effects.count == 0 && !isFinished }
+
     @inlinable
     func reportIfStalled() {
-        guard effects.count == 0, !isFinished, let lastAction else { return }
+        guard isStalled, let lastAction else { return }
         reportStall(after: lastAction.action)
     }
 
