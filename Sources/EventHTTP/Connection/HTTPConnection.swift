@@ -207,25 +207,26 @@ final class HTTPConnection: EndOfTurnWriter, ExchangeTransport {
     }
 
     /// Hands a complete request to the handler.
-    private func dispatch(_ head: RequestHead, body: [UInt8]) {
+    private func dispatch(_ head: consuming RequestHead, body: consuming [UInt8]) {
+        let framing = head.answerFraming
         let request = ServerRequest(
             method: head.method, target: head.target, headers: head.headers, body: body, peer: peer)
-        let exchange = Exchange(request: request, head: head, connection: self, server: server)
+        let exchange = Exchange(request: request, framing: framing, connection: self, server: server)
         self.exchange = exchange
         server.accept(exchange)
     }
 
     // MARK: Writing
 
-    /// Queues the answer to the request read with `head` for the end of the turn, then reads on —
+    /// Queues the answer, framed as its request asked, for the end of the turn, then reads on —
     /// or, when the connection closes after it, writes it now and winds down. A connection whose
     /// output cannot grow (libevent out of memory) is closed.
-    func send(_ response: Response, for head: RequestHead) {
+    func send(_ response: Response, framing: AnswerFraming) {
         guard !isClosed else { return }
         exchange = nil
-        let closes = !head.keepsAlive || server.isDraining
-        guard queue(response, as: ResponseHead(closes: closes, isHTTP10: head.isHTTP10), withBody: head.method != .head)
-        else { return close() }
+        let closes = !framing.keepsAlive || server.isDraining
+        let form = ResponseHead(closes: closes, isHTTP10: framing.isHTTP10)
+        guard queue(response, as: form, withBody: !framing.omitsBody) else { return close() }
         perform(state.answerQueued(closes: closes))
     }
 
@@ -277,19 +278,19 @@ final class HTTPConnection: EndOfTurnWriter, ExchangeTransport {
 
     /// Queues the head of `response` at the end of the turn; its body follows in chunks until
     /// `endStream`. A HEAD request or a status without content is answered by the head alone.
-    func startStream(_ response: Response, for head: RequestHead) -> Bool {
+    func startStream(_ response: Response, framing: AnswerFraming) -> Bool {
         guard !isClosed else { return false }
-        let closes = !head.keepsAlive || server.isDraining || head.isHTTP10
-        guard queue(response, as: ResponseHead(closes: closes, isHTTP10: head.isHTTP10), withBody: false) else {
+        let closes = !framing.keepsAlive || server.isDraining || framing.isHTTP10
+        guard queue(response, as: ResponseHead(closes: closes, isHTTP10: framing.isHTTP10), withBody: false) else {
             close()
             return false
         }
-        guard head.method != .head, ResponseHead.allowsContent(response.status) else {
+        guard !framing.omitsBody, ResponseHead.allowsContent(response.status) else {
             exchange = nil
             perform(state.answerQueued(closes: closes))
             return false
         }
-        stream = StreamFraming(chunked: !head.isHTTP10, closes: closes)
+        stream = StreamFraming(chunked: !framing.isHTTP10, closes: closes)
         perform(state.streamStarted())
         return !isClosed
     }

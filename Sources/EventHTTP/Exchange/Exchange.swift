@@ -23,7 +23,7 @@ public final class Exchange: @unchecked Sendable {
     /// The request, as the handler sees it.
     let served: ServerRequest
 
-    private let head: RequestHead
+    private let framing: AnswerFraming
     /// Where the answer goes: the connection the request came on. Touched only until the request is
     /// answered; a connection that closes first cancels the exchange, so it is never reached after
     /// it is gone.
@@ -35,9 +35,9 @@ public final class Exchange: @unchecked Sendable {
     /// nor asked to be told when a stream ends — every other — which so pays one check.
     var streamWatch: StreamWatch?
 
-    init(request: ServerRequest, head: RequestHead, connection: any ExchangeTransport, server: LoopServer) {
+    init(request: ServerRequest, framing: AnswerFraming, connection: any ExchangeTransport, server: LoopServer) {
         served = request
-        self.head = head
+        self.framing = framing
         transport = connection
         self.server = server
         loop = server.loop
@@ -54,8 +54,8 @@ public final class Exchange: @unchecked Sendable {
         // Counted before the answer is handed over: one that closes the connection is written at
         // once, and its client may read it before this call returns.
         if server.isAccepting { server.counters.fastPathReplies.increment() }
-        guard response.streamsBody, transport.startStream(response, for: head) else {
-            if !response.streamsBody { transport.send(response, for: head) }
+        guard response.streamsBody, transport.startStream(response, framing: framing) else {
+            if !response.streamsBody { transport.send(response, framing: framing) }
             if streamWatch != nil { streamEnded() }
             return
         }

@@ -45,7 +45,8 @@ final class InProcessExchange: ExchangeTransport {
                     let request = ServerRequest(
                         method: head.method, target: head.target, headers: head.headers, body: body, peer: peer)
                     keptUntilAnswered = self
-                    let exchange = Exchange(request: request, head: head, connection: self, server: server)
+                    let exchange = Exchange(
+                        request: request, framing: head.answerFraming, connection: self, server: server)
                     self.exchange = exchange
                     return server.accept(exchange)
                 }
@@ -57,9 +58,9 @@ final class InProcessExchange: ExchangeTransport {
         }
     }
 
-    func send(_ response: Response, for head: RequestHead) {
-        let form = ResponseHead(closes: !head.keepsAlive || server.isDraining, isHTTP10: head.isHTTP10)
-        finish(written(response, as: form, withBody: head.method != .head))
+    func send(_ response: Response, framing: AnswerFraming) {
+        let form = ResponseHead(closes: !framing.keepsAlive || server.isDraining, isHTTP10: framing.isHTTP10)
+        finish(written(response, as: form, withBody: !framing.omitsBody))
     }
 
     func drop() {
@@ -68,8 +69,8 @@ final class InProcessExchange: ExchangeTransport {
 
     /// A stream has no end the caller could wait for: its head alone is handed back, and the
     /// stream ends at once (streams are tested over a socket).
-    func startStream(_ response: Response, for head: RequestHead) -> Bool {
-        let form = ResponseHead(closes: true, isHTTP10: head.isHTTP10)
+    func startStream(_ response: Response, framing: AnswerFraming) -> Bool {
+        let form = ResponseHead(closes: true, isHTTP10: framing.isHTTP10)
         finish(written(response, as: form, withBody: false))
         return false
     }
