@@ -1,4 +1,5 @@
 import HTTPKit
+import HTTPTypes
 @testable import HTTPWire
 import Testing
 
@@ -22,6 +23,19 @@ struct HeadLinesTests {
     @Test("lines in CRLF are read, with an empty value and a field that is all spaces")
     func crlfLines() {
         #expect(refusal("GET / HTTP/1.1\r\nHost: a\r\nX-Empty:\r\nX-Blank:   \r\n\r\n") == nil)
+    }
+
+    @Test("every field is kept in order, however many the head has room reserved for", arguments: [0, 1, 12, 40])
+    func fieldsKept(count: Int) throws {
+        let fields = (0..<count).map { "X-Field-\($0): value \($0)\r\n" }.joined()
+        let version = count == 0 ? "1.0" : "1.1"
+        let host = count == 0 ? "" : "Host: a\r\n"
+        let text = "GET / HTTP/\(version)\r\n\(host)\(fields)\r\n"
+        let head = try Array(text.utf8).withUnsafeBytes { bytes throws(RequestRefusal) in
+            try RequestHead(bytes, maxBodyBytes: 0)
+        }
+        let expected = (count == 0 ? [] : ["host: a"]) + (0..<count).map { "x-field-\($0): value \($0)" }
+        #expect(head.headers.map { "\($0.name.canonicalName): \($0.value)" } == expected)
     }
 
     @Test(
