@@ -11,7 +11,7 @@ public protocol EventStreamRoutes: Routes {
 
 extension EventStreamRoutes {
     public func methods(for path: String) -> [HTTPRequest.Method]? {
-        path == Self.path ? [.get] : nil
+        path.equalsPath(Self.path) ? [.get] : nil
     }
 
     public func template(for path: String) -> String { Self.path }

@@ -8,36 +8,51 @@ public struct TodosRoutes: Routes {
     /// Creates the table.
     public init() {}
 
+    /// The table's three paths, told apart by byte count before bytes (`equalsPath`): routing asks
+    /// the table about every request it passes. Any path but the two fixed ones is taken for an
+    /// item's; `methods(for:)` checks that it is one.
+    private enum Path {
+        case collection, reorder, item
+
+        init(_ path: String) {
+            if path.equalsPath("/todos") {
+                self = .collection
+            } else if path.equalsPath("/todos/reorder") {
+                self = .reorder
+            } else {
+                self = .item
+            }
+        }
+    }
+
     public func methods(for path: String) -> [HTTPRequest.Method]? {
-        switch path {
-        case "/todos": [.get, .post, .delete]
-        case "/todos/reorder": [.post]
-        case _ where path.segment(after: "/todos/") != nil:
-            [.get, .put, .patch, .delete]
-        default: nil
+        switch Path(path) {
+        case .collection: [.get, .post, .delete]
+        case .reorder: [.post]
+        case .item: path.segment(after: "/todos/") != nil ? [.get, .put, .patch, .delete] : nil
         }
     }
 
     public func template(for path: String) -> String {
-        path == "/todos" || path == "/todos/reorder" ? path : "/todos/{id}"
+        Path(path) == .item ? "/todos/{id}" : path
     }
 
     /// `POST /todos` and `POST /todos/reorder` honour `Idempotency-Key`.
     public func acceptsIdempotencyKey(_ request: ServerRequest) -> Bool {
-        request.method == .post && (request.path == "/todos" || request.path == "/todos/reorder")
+        request.method == .post && Path(request.path) != .item
     }
 
     public func route(_ request: ServerRequest, context: RouteContext) throws(RouteError) -> TodosRequest {
         let query = request.queryParameters
         let operation: TodosRequest.Operation
-        switch (request.path, request.method) {
-        case ("/todos", .get), ("/todos", .head):
+        switch (Path(request.path), request.method) {
+        case (.collection, .get), (.collection, .head):
             operation = .list(try TodosQueryParser.listQuery(query))
-        case ("/todos", .post):
+        case (.collection, .post):
             operation = .create(try TodosBodyParser.draft(request, pathID: nil))
-        case ("/todos", .delete):
+        case (.collection, .delete):
             operation = .deleteAll(try TodosQueryParser.filter(query) ?? .all)
-        case ("/todos/reorder", _):
+        case (.reorder, _):
             var body = try BodyReader(request)
             let ids = body.uuids("ids", required: true)
             try body.validated()
