@@ -79,26 +79,25 @@ public struct AppHandler: HTTPHandler {
                 .problem(.notFound("No route matches \(request.targetPath). GET / lists the routes this server has.")))
             return
         }
-        var responder = responder(
-            for: request, exchange: exchange,
-            stages: pipeline.stages(for: request.method, to: endpoint, taking: methods))
-        responder.route = endpoint.routes.template(for: request.path)
+        let route = endpoint.routes.template(for: request.path)
+        let stages = pipeline.stages(for: request.method, to: endpoint, taking: methods)
         // The service routes are shared: never prefixed, and a header naming a sandbox changes nothing.
         if endpoint.role == .service, address.isPrefixed {
-            responder.sandboxName = address.name
-            return responder.send(
-                .problem(
-                    .notFound(
-                        "\(request.path) is shared by every sandbox: request it without the \(address.urlPrefix) prefix."
-                    )))
+            return responder(for: request, exchange: exchange, stages: stages, route: route, sandboxName: address.name)
+                .send(
+                    .problem(
+                        .notFound(
+                            "\(request.path) is shared by every sandbox: request it without the \(address.urlPrefix) prefix."
+                        )))
         }
-        let name = endpoint.role == .service ? nil : address.name
         // Logged under the sandbox it names, whatever answers it (a service route's name none).
-        responder.sandboxName = name
+        let name = endpoint.role == .service ? nil : address.name
+        // Made whole and then moved, not copied: a copy retains every reference the flow and its
+        // responder hold, and releases them again.
         let flow = RequestFlow(
             request: request, endpoint: endpoint, methods: methods, sandbox: sandboxes.defaultSandbox,
-            responder: responder)
-        guard let name else { return run(flow, in: flow.sandbox, named: false) }
+            responder: responder(for: request, exchange: exchange, stages: stages, route: route, sandboxName: name))
+        guard let name else { return run(consume flow, in: sandboxes.defaultSandbox, named: false) }
         // A preflight or a method the path refuses is answered alike in every sandbox: it creates
         // none, and is journalled only in one that lives.
         guard Pipeline.accepts(request.method, methods) else {
@@ -136,7 +135,7 @@ public struct AppHandler: HTTPHandler {
 
     /// Sends `flow` through the pipeline inside `sandbox`, journalled there if it is a domain's; a
     /// request that `named` the sandbox keeps its prefix in the URLs it gets.
-    private func run(_ flow: RequestFlow, in sandbox: Sandbox, named: Bool) {
+    private func run(_ flow: consuming RequestFlow, in sandbox: Sandbox, named: Bool) {
         var flow = flow
         flow.enter(sandbox, named: named)
         if flow.endpoint.role == .domain { flow.responder.journal = sandbox.controls?.journal }
@@ -168,14 +167,15 @@ public struct AppHandler: HTTPHandler {
             })
     }
 
-    /// A responder for `request` whose way is `stages`; by default every stage but the stream
-    /// limits, for an answer given before routing chose a way.
+    /// A responder for `request` whose way is `stages`, logged under `route` and `sandboxName`; by
+    /// default every stage but the stream limits, for an answer given before routing chose a way.
     private func responder(
-        for request: ServerRequest, exchange: Exchange, stages: [any PipelineStage]? = nil
+        for request: ServerRequest, exchange: Exchange, stages: [any PipelineStage]? = nil,
+        route: String = "unmatched", sandboxName: SandboxName? = nil
     ) -> Responder {
         Responder(
             request: request, exchange: exchange, started: .now, stages: stages ?? pipeline.stages,
-            problemFormats: problemFormats)
+            problemFormats: problemFormats, route: route, sandboxName: sandboxName)
     }
 
     public func bypassesInFlightLimit(_ request: ServerRequest) -> Bool {

@@ -54,13 +54,16 @@ public struct Responder: Sendable {
     }
 
     /// A responder for `request`, arrived at `started`, whose request and answer pass `stages`, the
-    /// way the pipeline chose for it.
+    /// way the pipeline chose for it; logged and counted under `route` and `sandboxName`.
     init(
         request: ServerRequest, exchange: Exchange, started: ContinuousClock.Instant,
-        stages: [any PipelineStage], problemFormats: ProblemFormats
+        stages: [any PipelineStage], problemFormats: ProblemFormats, route: String = "unmatched",
+        sandboxName: SandboxName? = nil
     ) {
         fixed = Fixed(
             request: request, exchange: exchange, started: started, stages: stages, problemFormats: problemFormats)
+        self.route = route
+        self.sandboxName = sandboxName
     }
 
     /// The stages of the request's way through the pipeline.
