@@ -72,22 +72,26 @@ package struct RequestHead: Sendable {
                 "The method \(String(decoding: requestLine.method, as: UTF8.self)) is not one this server implements.",
                 target: rules.targetText)
         }
-        self.method = method
         let routed: TargetForm.Routed
         do throws(RequestRefusal) {
             routed = try TargetForm.read(requestLine.target, method: method)
         } catch {
             throw RequestRefusal(error.reason, error.detail, target: rules.targetText)
         }
+        let isHTTP10 = requestLine.isHTTP10
+        let framing = try rules.framing(isHTTP10: isHTTP10, maxBodyBytes: maxBodyBytes)
+        // Nothing throws from here on: a throw after a stored property is set made the initializer
+        // build the head aside and copy it out, retaining and releasing all it holds.
+        if let authority = routed.authority { headers[.hostHeader] = authority }
+        self.method = method
         target =
             routed.path.map(RequestTarget.init)
             ?? RequestTarget(bytes: UnsafeRawBufferPointer(rebasing: requestLine.target))
-        if let authority = routed.authority { headers[.hostHeader] = authority }
         self.headers = headers
-        isHTTP10 = requestLine.isHTTP10
+        self.isHTTP10 = isHTTP10
         let upgrades = method == .connect || (connection.upgrade && rules.hasUpgrade)
         keepsAlive = !upgrades && (isHTTP10 ? connection.keepAlive && !connection.close : !connection.close)
-        framing = try rules.framing(isHTTP10: isHTTP10, maxBodyBytes: maxBodyBytes)
+        self.framing = framing
         self.expectsContinue = expectsContinue && !isHTTP10 && framing != .none
         discardsBody = framing != .none && (method == .head || method == .trace)
     }
