@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// The bytes of a head as they sit in libevent's buffer, read in place.
 typealias HeadBytes = Slice<UnsafeRawBufferPointer>
 
@@ -12,6 +18,32 @@ extension HeadBytes {
     /// The index of the first `byte`, if there is one.
     func firstIndex(ofByte byte: UInt8) -> Int? {
         UnsafeRawBufferPointer(rebasing: self).firstIndex(of: byte).map { startIndex + $0 }
+    }
+
+    /// The index of the first `byte`, found with `memchr` (vectorized): for spans as long as a
+    /// request target, which a byte loop walked at ~5 instructions a byte.
+    func scanIndex(ofByte byte: UInt8) -> Int? {
+        guard let base = UnsafeRawBufferPointer(rebasing: self).baseAddress,
+            let found = memchr(base, Int32(byte), count)
+        else { return nil }
+        return startIndex + base.distance(to: UnsafeRawPointer(found))
+    }
+
+    /// Whether every byte is visible ASCII (0x21–0x7E), tested eight bytes at a time: a word has a
+    /// byte below 0x21 when subtracting 0x21 from each borrows into a high bit its byte lacked, and
+    /// one above 0x7E when adding 0x01 to each sets a high bit, or one was set already.
+    var isVisibleASCII: Bool {
+        let bytes = UnsafeRawBufferPointer(rebasing: self)
+        let (ones, highs) = (UInt64(0x0101_0101_0101_0101), UInt64(0x8080_8080_8080_8080))
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let below = (word &- ones &* 0x21) & ~word & highs
+            let above = ((word &+ ones) | word) & highs
+            guard below | above == 0 else { return false }
+            offset += 8
+        }
+        return bytes[offset...].allSatisfy { (0x21...0x7E).contains($0) }
     }
 
     /// Whether every byte satisfies `predicate`.

@@ -13,7 +13,7 @@ struct RequestLine {
 
     init(_ line: HeadBytes) throws(RequestRefusal) {
         let space = UInt8(ascii: " ")
-        guard let first = line.firstIndex(of: space), let second = line[(first + 1)...].firstIndex(of: space),
+        guard let first = line.firstIndex(of: space), let second = line[(first + 1)...].scanIndex(ofByte: space),
             !line[(second + 1)...].contains(space), first > line.startIndex, second > first + 1
         else {
             throw RequestRefusal(
@@ -27,7 +27,7 @@ struct RequestLine {
         guard method.allSatisfy(HTTPToken.isTokenByte) else {
             throw RequestRefusal(.malformed, "The method \(Printable.quote(method)) is not a token (RFC 9110 §9.1).")
         }
-        guard target.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+        guard target.isVisibleASCII else {
             throw RequestRefusal(
                 .malformed,
                 "The request target \(Printable.quote(target)) must be visible ASCII; percent-encode the rest.")
