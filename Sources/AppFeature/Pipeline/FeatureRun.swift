@@ -92,7 +92,7 @@ final class EffectWait: Sendable {
     }
 
     /// Sends `response`, when the store has one, with the time the request waited for effects.
-    func send(_ response: Response?) {
+    func send(_ response: consuming Response?) {
         guard let response else { return }
         responder.send(response, repositoryDuration: elapsedMilliseconds)
     }

@@ -71,7 +71,7 @@ public struct Responder: Sendable {
 
     /// Sends `response` unless the request was already answered; `repositoryDuration` (ms) is the
     /// time spent waiting for effects, reported as `Server-Timing: repo;dur`.
-    public func send(_ response: Response, repositoryDuration: Double = 0) {
+    public func send(_ response: consuming Response, repositoryDuration: Double = 0) {
         guard !exchange.isAnswered else { return }
         let elapsed = elapsed
         let delay = controls.delayMilliseconds
