@@ -13,12 +13,6 @@ package struct AnswerFraming: Sendable {
     package let keepsAlive: Bool
     /// Whether the request was HEAD: its answer has the head alone.
     package let omitsBody: Bool
-
-    package init(isHTTP10: Bool, keepsAlive: Bool, omitsBody: Bool) {
-        self.isHTTP10 = isHTTP10
-        self.keepsAlive = keepsAlive
-        self.omitsBody = omitsBody
-    }
 }
 
 extension RequestHead {
