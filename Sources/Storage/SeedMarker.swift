@@ -15,8 +15,13 @@ public enum SeedMarker {
 
     /// The seed the read-only datasets of `database` were generated from; 1 (the only seed before
     /// `--seed` existed) when none was recorded.
+    ///
+    /// Asked at start, so it reads on the writer's connection, open by then: a pool's `read` would
+    /// open a reader connection for this alone, and setting one up (GRDB's functions and collations,
+    /// the pragmas, the schema parsed) costs a tenth of a start (BENCHMARKS.md).
     public static func datasetSeed(_ database: any DatabaseWriter) throws -> UInt64 {
-        let stored = try database.read { db in try Int64.fetchOne(db, sql: "SELECT seed FROM counterpart_dataset_seed")
+        let stored = try database.writeWithoutTransaction { db in
+            try Int64.fetchOne(db, sql: "SELECT seed FROM counterpart_dataset_seed")
         }
         return stored.map { UInt64(bitPattern: $0) } ?? 1
     }
@@ -29,9 +34,11 @@ public enum SeedMarker {
             sql: "INSERT INTO counterpart_dataset_seed (seed) VALUES (?)", arguments: [Int64(bitPattern: seed)])
     }
 
-    /// Whether `database` was seeded (or claimed by an import) before.
+    /// Whether `database` was seeded (or claimed by an import) before. Asked at start, on the
+    /// writer's connection as ``datasetSeed(_:)`` is.
     public static func isSeeded(_ database: any DatabaseWriter) throws -> Bool {
-        try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM counterpart_seed)") ?? false
+        try database.writeWithoutTransaction { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM counterpart_seed)") ?? false
         }
     }
 

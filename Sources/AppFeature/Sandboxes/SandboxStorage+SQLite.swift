@@ -13,8 +13,9 @@ extension SandboxStorage {
             for store in domains.compactMap(\.store) { try store.dropSQLiteSandbox(db, name) }
             try SandboxRows.delete(db, name)
         }
-        try writer.write { db in
+        let restored = try writer.write { db in
             for name in try SandboxRows.unseeded(db) { try drop(name, db) }
+            return try SandboxRows.fetchAll(db)
         }
         return SandboxStorage(
             stores: { place in domains.stores { $0.sqlite(file, place) } },
@@ -38,7 +39,7 @@ extension SandboxStorage {
                 }
                 return true
             },
-            restored: try writer.read { db in try SandboxRows.fetchAll(db) }
+            restored: restored
         )
     }
 }
