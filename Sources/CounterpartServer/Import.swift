@@ -95,8 +95,9 @@ private func fill(
         try await opened.claim(dataset: dataset)
         _ = try await opened.repositories.todoRepository.write(.importAll(todos))
     } catch {
-        await opened.close()
+        // The failure is what the command reports; a close that fails too leaves the data in the log.
+        try? await opened.close()
         throw error
     }
-    await opened.close()
+    try await opened.close()
 }

@@ -27,7 +27,7 @@ struct Migrate: AsyncParsableCommand {
             throw ValidationError("--database memory has nothing to migrate; give a SQLite file or a postgres:// URL.")
         case .sqliteFile:
             let opened = try await AppDatabase.open(database.location, readers: 1, seed: seed)
-            await opened.close()
+            try await opened.close()
             print("\(database) is at this build's schema.")
         case .postgres(let text):
             guard let postgres = PostgresSupport.ofThisBuild(logger: Logger(label: "counterpart.migrate")) else {

@@ -121,10 +121,24 @@ struct Serve {
         do {
             try await ServiceGroup(configuration: groupConfiguration).run()
         } catch {
-            await database.close()
+            await close(database, logger: logger)
             throw error
         }
-        await database.close()
+        guard await close(database, logger: logger) else { throw LoggedFailure() }
+    }
+
+    /// Closes `database` once the server has stopped, logging what that met; whether it closed.
+    @discardableResult
+    private func close(_ database: AppDatabase, logger: Logger) async -> Bool {
+        do {
+            try await database.close()
+            return true
+        } catch {
+            logger.error(
+                "cannot close the database; what it holds is safe in its write-ahead log",
+                metadata: ["database": "\(storage.database)", "reason": "\(error)"])
+            return false
+        }
     }
 
     /// The HTTP layer's configuration: where it listens and every limit it enforces.

@@ -18,7 +18,8 @@ import Synchronization
 public final class LocalReads: Sendable {
     private let writer: any DatabaseWriter
     private let path: String?
-    private let connections = Mutex<[pthread_t: ThreadConnection]>([:])
+    /// Each reading thread's connection; `nil` once closed, when reads go through the writer.
+    private let connections = Mutex<[pthread_t: ThreadConnection]?>([:])
 
     /// Reads of `writer`'s database: on per-thread connections when it is a file.
     public init(_ writer: any DatabaseWriter) {
@@ -61,9 +62,20 @@ public final class LocalReads: Sendable {
     private func connection() throws -> ThreadConnection? {
         guard let path else { return nil }
         let thread = pthread_self()
-        if let existing = connections.withLock({ $0[thread] }) { return existing }
+        let (isOpen, existing) = connections.withLock { ($0 != nil, $0?[thread]) }
+        if let existing { return existing }
+        guard isOpen else { return nil }
         let connection = try ThreadConnection(filename: path, busyWait: Self.busyWait)
-        connections.withLock { $0[thread] = connection }
+        connections.withLock { $0?[thread] = connection }
         return connection
+    }
+
+    /// Closes every thread's connection; reads after it go through the writer. Call it once no
+    /// thread reads any more (a server's loops have stopped): a connection's own thread does not
+    /// expect it to close.
+    public func close() {
+        // Released once the statement ends, outside the lock: each connection finalizes its
+        // statements and closes.
+        _ = connections.withLock { $0.take() }
     }
 }

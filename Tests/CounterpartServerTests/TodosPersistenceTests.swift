@@ -38,6 +38,53 @@ struct TodosPersistenceTests {
         #expect(await server.exitStatus() == 0)
     }
 
+    @Test("a stopped server leaves the whole database in its file: a copy without the log is complete")
+    func stoppedServerLeavesOneFile() async throws {
+        let directory = try temporaryDirectory()
+        let database = directory.appendingPathComponent("todos.sqlite").path
+        let server = try ServerProcess(["serve", "--port", "0", "--database", database])
+        let client = try HTTPClient(port: try #require(await server.listeningPort(), "\(server.printed)"))
+        // A read on a loop opens that loop's own connection, which the stop must close as well.
+        #expect(try client.request("GET", "/todos/deadbeef-dead-beef-dead-beefdeadbeef").status == 200)
+        let saved = try client.request(
+            "POST", "/todos", body: Array(#"{"description":"Copied with the file","isComplete":false}"#.utf8))
+        #expect(saved.status == 201)
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0, "\(server.printed)")
+        #expect(logBytes(beside: database) == 0, "the write-ahead log is back in the file")
+
+        let copy = try temporaryDirectory().appendingPathComponent("copy.sqlite").path
+        try FileManager.default.copyItem(atPath: database, toPath: copy)
+        #expect(try await todos(servedFrom: copy).contains("Copied with the file"))
+    }
+
+    @Test("a file `seed` filled holds its todos alone once the command has exited")
+    func seededFileIsWhole() async throws {
+        let database = try temporaryDirectory().appendingPathComponent("bench.sqlite").path
+        let seed = try ServerProcess(["seed", "--dataset", "bench", "--database", database])
+        #expect(await seed.exitStatus() == 0, "\(seed.printed)")
+        #expect(logBytes(beside: database) == 0, "the write-ahead log is back in the file")
+        let copy = try temporaryDirectory().appendingPathComponent("copy.sqlite").path
+        try FileManager.default.copyItem(atPath: database, toPath: copy)
+        let listed = try await todos(servedFrom: copy)
+        #expect(listed.components(separatedBy: "\"id\"").count - 1 == 100, "the bench dataset's hundred todos")
+    }
+
+    /// The size of `database`'s write-ahead log; 0 when there is none.
+    private func logBytes(beside database: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int) ?? 0
+    }
+
+    /// `GET /todos` from a server on `database`, stopped again once it answered.
+    private func todos(servedFrom database: String) async throws -> String {
+        let server = try ServerProcess(["serve", "--port", "0", "--database", database])
+        let port = try #require(await server.listeningPort(), "\(server.printed)")
+        let listed = try HTTPClient(port: port).request("GET", "/todos").text
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(await server.exitStatus() == 0)
+        return listed
+    }
+
     @Test("a second server on the same file refuses to start, naming the lock")
     func lockRefusesSecondServer() async throws {
         let database = try temporaryDirectory().appendingPathComponent("todos.sqlite").path

@@ -35,7 +35,7 @@ extension AppDatabase {
             domains: domains,
             stores: domains.stores { $0.sqlite(file, StorePlace(partition: .default, metrics: metrics)) },
             metrics: metrics, sandboxes: try .sqlite(file, domains: domains), datasets: datasets,
-            datasetCounts: domains.summaryCounts(counts), writer: writer, lock: lock, shared: nil)
+            datasetCounts: domains.summaryCounts(counts), file: file, lock: lock, shared: nil)
         if try !SeedMarker.isSeeded(writer) {
             try await database.fill(except: emptyDomains)
             if emptyDomains.isEmpty {

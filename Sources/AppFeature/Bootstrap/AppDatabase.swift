@@ -27,8 +27,8 @@ public struct AppDatabase: Sendable {
     public let datasets: SeededDatasets
     /// How many items each read-only dataset serves, by its domain's `summaryKey`.
     public let datasetCounts: [String: Int]
-    /// The SQLite connection, when the location is a file.
-    public let writer: (any DatabaseWriter)?
+    /// The SQLite file's connections, when the location is a file; `close()` closes them.
+    let file: SQLiteFile?
     let lock: DatabaseLock?
     /// What instances share, when the location is a shared database; `close()` lets it go.
     let shared: SharedStores?
@@ -71,7 +71,7 @@ public struct AppDatabase: Sendable {
                 domains: domains,
                 stores: domains.stores { $0.memory(StorePlace(partition: .default, metrics: metrics)) },
                 metrics: metrics, sandboxes: .inMemory(domains), datasets: datasets,
-                datasetCounts: domains.summaryCounts(counts), writer: nil, lock: nil, shared: nil)
+                datasetCounts: domains.summaryCounts(counts), file: nil, lock: nil, shared: nil)
             try await database.fill(except: emptyDomains)
             return database
         case .sqliteFile(let path):
@@ -134,9 +134,15 @@ public struct AppDatabase: Sendable {
     /// The default sandbox's outbox in PostgreSQL when instances share it; `nil`: in this process.
     public var sharedOutbox: (any SharedOutbox)? { shared?.outbox }
 
-    /// Releases what the database holds open: PostgreSQL's connections and thread.
-    public func close() async {
+    /// The SQLite connection that writes, when the location is a file.
+    public var writer: (any DatabaseWriter)? { file?.writer }
+
+    /// Releases what the database holds open: PostgreSQL's connections and thread, or a SQLite
+    /// file's connections once its write-ahead log is back in the file (`SQLiteFile.close()`).
+    /// Throws what closing the file met; its data is safe then too, in the log beside it.
+    public func close() async throws {
         await shared?.close()
+        try file?.close()
     }
 
     /// The seed the repositories and pins were generated from.
@@ -187,6 +193,6 @@ extension AppDatabase {
     ) {
         self.init(
             domains: domains, stores: stores, metrics: metrics, sandboxes: sandboxes, datasets: datasets,
-            datasetCounts: datasetCounts, writer: nil, lock: nil, shared: shared)
+            datasetCounts: datasetCounts, file: nil, lock: nil, shared: shared)
     }
 }

@@ -84,6 +84,16 @@ public struct SQLiteFile: Sendable {
         reads = LocalReads(writer)
         commits = GroupCommit(writer)
     }
+
+    /// Moves everything the write-ahead log holds into the file and closes every connection, so a
+    /// stopped process leaves the whole database in the one file: a copy of it without its `-wal`
+    /// (a fixture, a bug report, `docker cp`) is complete, and the next start has no log to
+    /// replay. Call it after the last read and write.
+    public func close() throws {
+        reads.close()
+        try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        try writer.close()
+    }
 }
 
 extension [Domain] {

@@ -17,10 +17,10 @@ extension InProcessApp {
         do {
             try await run(dependencies: values, domains: domains, body)
         } catch {
-            await database.close()
+            try? await database.close()
             throw error
         }
-        await database.close()
+        try await database.close()
     }
 }
 #endif
