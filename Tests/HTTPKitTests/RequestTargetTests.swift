@@ -11,7 +11,7 @@ struct RequestTargetTests {
             "/", "/todos", "/todos?", "/todos?page=2&per_page=5", "?only=query", "/sandboxes/a/todos/x?page=2",
             "/sandboxes/ui-test.7/todos", "/sandboxes/a/", "/sandboxes//todos", "/sandboxes/a", "/sandboxes/",
             "/sandboxesx/a/todos", "/todos/sandboxes/a/b", "/sandboxes/a?x=/b/c", "/search/repositories?q=a?b",
-            "*", "http://example.org/todos?x=1",
+            "*", "http://example.org/todos?x=1", "",
         ])
     func bytesAgreeWithText(target: String) {
         let fromBytes = Array(target.utf8).withUnsafeBytes { RequestTarget(bytes: $0) }

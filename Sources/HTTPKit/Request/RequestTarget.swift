@@ -1,3 +1,5 @@
+import Glibc
+
 /// A request target split the way every route reads it: the path, the query after the first `?`,
 /// and a `/sandboxes/{name}/` prefix off the front of the path (`SandboxPrefix`).
 ///
@@ -15,7 +17,7 @@ public struct RequestTarget: Sendable, Equatable {
 
     /// Splits `text`; without a query or a prefix, `text` itself is the path, shared, not copied.
     public init(_ text: String) {
-        let parts = Parts(text.utf8)
+        let parts = Parts(text.utf8, queryMark: text.utf8.firstIndex(of: Self.queryMark))
         func string(_ range: Range<String.Index>) -> String { String(Substring(text.utf8[range])) }
         path = parts.segment == nil && parts.query == nil ? text : string(parts.path)
         sandboxSegment = parts.segment.map(string)
@@ -23,8 +25,12 @@ public struct RequestTarget: Sendable, Equatable {
     }
 
     /// Splits `bytes`, a target as it sits in the transport's buffer, copying each part out once.
+    /// Its `?` is found with `memchr`: the generic search took ~300 instructions of every request.
     public init(bytes: UnsafeRawBufferPointer) {
-        let parts = Parts(bytes)
+        let mark = bytes.baseAddress.flatMap { base in
+            memchr(base, Int32(Self.queryMark), bytes.count).map { base.distance(to: $0) }
+        }
+        let parts = Parts(bytes, queryMark: mark)
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
@@ -33,6 +39,9 @@ public struct RequestTarget: Sendable, Equatable {
         query = parts.query.map(string)
     }
 
+    /// The byte that ends the path and starts the query.
+    private static let queryMark = UInt8(ascii: "?")
+
     /// Where each part lies in a target's bytes. By byte: finding a `Character` would walk
     /// grapheme clusters.
     private struct Parts<Index: Comparable> {
@@ -40,8 +49,8 @@ public struct RequestTarget: Sendable, Equatable {
         let segment: Range<Index>?
         let query: Range<Index>?
 
-        init<Bytes: Collection<UInt8>>(_ bytes: Bytes) where Bytes.Index == Index {
-            let mark = bytes.firstIndex(of: UInt8(ascii: "?"))
+        /// The parts of `bytes`, whose first `?` is at `mark`.
+        init<Bytes: Collection<UInt8>>(_ bytes: Bytes, queryMark mark: Index?) where Bytes.Index == Index {
             query = mark.map { bytes.index(after: $0)..<bytes.endIndex }
             let pathEnd = mark ?? bytes.endIndex
             if let (segment, inner) = SandboxPrefix.split(bytes[..<pathEnd]) {
