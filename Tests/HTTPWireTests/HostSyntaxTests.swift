@@ -31,4 +31,33 @@ struct HostSyntaxTests {
     func invalidLiterals(host: String) {
         #expect(!isValid(host))
     }
+
+    @Test(
+        "a reg-name — perhaps empty, with percent-escapes — and then perhaps a colon and digits",
+        arguments: [
+            "", "localhost", "localhost:8080", "127.0.0.1:80", "a%2Fb", "a%2f:1", "x:", ":80", "!$&'()*+,;=~_-.:1",
+        ]
+    )
+    func validNames(host: String) {
+        #expect(isValid(host))
+    }
+
+    @Test(
+        "a reg-name is refused for any other byte, a cut escape or a port that is not digits",
+        arguments: [
+            "a b", "a%2", "a%", "a%zz", "host:8o", "host:80:80", "ho/st", "h\u{e9}", "host:-1", "a@b", "[::1]z",
+        ]
+    )
+    func invalidNames(host: String) {
+        #expect(!isValid(host))
+    }
+
+    @Test("a reg-name byte is unreserved or a sub-delim (RFC 3986 §2.2, §2.3), for every byte value")
+    func nameBytes() {
+        let unreserved = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".utf8)
+        let subDelims = Set("!$&'()*+,;=".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(HostSyntax.isNameByte(byte) == (unreserved.contains(byte) || subDelims.contains(byte)), "\(byte)")
+        }
+    }
 }
