@@ -23,10 +23,7 @@ extension HeadBytes {
     /// The index of the first `byte`, found with `memchr` (vectorized): for spans as long as a
     /// request target, which a byte loop walked at ~5 instructions a byte.
     func scanIndex(ofByte byte: UInt8) -> Int? {
-        guard let base = UnsafeRawBufferPointer(rebasing: self).baseAddress,
-            let found = memchr(base, Int32(byte), count)
-        else { return nil }
-        return startIndex + base.distance(to: UnsafeRawPointer(found))
+        base.firstOffset(of: byte, in: startIndex..<endIndex)
     }
 
     /// Whether every byte is visible ASCII (0x21–0x7E), tested eight bytes at a time: a word has a
@@ -68,5 +65,17 @@ extension HeadBytes {
         let bytes = UnsafeRawBufferPointer(rebasing: self)
         for offset in 0..<count where bytes[offset] != other[offset] { return false }
         return true
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The offset of the first `byte` in `range`, found with `memchr`: the scan the head's lines
+    /// and its request line share (HTTPKit's target split has its own, since a call across
+    /// modules cost more than a short line's scan).
+    func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
+        guard let base = baseAddress, !range.isEmpty,
+            let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+        else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
     }
 }

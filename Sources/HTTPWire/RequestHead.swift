@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 package import HTTPKit
 package import HTTPTypes
 
@@ -150,10 +145,10 @@ private struct HeadLines {
     init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     mutating func next() throws(RequestRefusal) -> HeadBytes? {
-        guard position < bytes.count, let base = bytes.baseAddress else { return nil }
-        let lineFeed = Self.offset(of: UInt8(ascii: "\n"), in: base, from: position, to: bytes.count)
+        guard position < bytes.count else { return nil }
+        let lineFeed = bytes.firstOffset(of: UInt8(ascii: "\n"), in: position..<bytes.count)
         let returnEnd = lineFeed ?? bytes.count
-        if let carriageReturn = Self.offset(of: UInt8(ascii: "\r"), in: base, from: position, to: returnEnd),
+        if let carriageReturn = bytes.firstOffset(of: UInt8(ascii: "\r"), in: position..<returnEnd),
             carriageReturn + 1 != lineFeed
         {
             throw RequestRefusal(.malformed, "A CR in the head is not followed by LF; lines end in CRLF.")
@@ -172,18 +167,11 @@ private struct HeadLines {
     /// line's and the empty line's. The fields are reserved room for at once: appended one by one
     /// into `HTTPFields`, a browser's dozen were moved to a larger allocation four times.
     static func fieldCount(in bytes: UnsafeRawBufferPointer) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
         var (lineEnds, position) = (0, 0)
-        while let lineFeed = offset(of: UInt8(ascii: "\n"), in: base, from: position, to: bytes.count) {
+        while let lineFeed = bytes.firstOffset(of: UInt8(ascii: "\n"), in: position..<bytes.count) {
             lineEnds += 1
             position = lineFeed + 1
         }
         return max(lineEnds - 2, 0)
-    }
-
-    /// The offset of the first `byte` in `base[start..<end]`, if there is one.
-    private static func offset(of byte: UInt8, in base: UnsafeRawPointer, from start: Int, to end: Int) -> Int? {
-        guard start < end, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
-        return base.distance(to: UnsafeRawPointer(found))
     }
 }
