@@ -1,3 +1,4 @@
+import Dependencies
 import Glibc
 
 extension Serve {
@@ -42,7 +43,14 @@ extension Serve {
             return 64
         }
         do {
-            try await serve.run()
+            // A server runs live. Named here, swift-dependencies does not infer the context from
+            // the environment (3 % of a start's instructions), and no variable a test runner or a
+            // shell exports can turn it to `.test`.
+            try await withDependencies {
+                $0.context = .live
+            } operation: {
+                try await serve.run()
+            }
             return 0
         } catch is LoggedFailure {
             return 1

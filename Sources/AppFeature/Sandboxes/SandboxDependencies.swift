@@ -32,8 +32,9 @@ enum SandboxDependencies: Sendable {
             overrides(&values)
             return values
         case .prepared:
-            // New values come with a cache of their own.
-            let values = DependencyValues()
+            // New values come with a cache of their own, and run in the context of the base's.
+            var values = DependencyValues()
+            values.context = base.context
             let cache = values.cachedValues
             DependencyValues.$_current.withValue(values) { prepareDependencies(overrides) }
             let prepared = base.cachedValues
