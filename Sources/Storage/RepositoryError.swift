@@ -12,7 +12,8 @@ public enum RepositoryError: Error, Equatable, ProblemError, RetryableError {
     case notFound(String)
     /// The write conflicts with stored data (409).
     case conflict(String)
-    /// The database is briefly unreachable or busy (503, retryable).
+    /// The database is briefly unreachable or busy (503, retryable); the reason — which limit ran
+    /// out, what the engine said — goes to the log, not to the client.
     case unavailable(String)
     /// Anything else; logged, never shown to clients (500).
     case unknown(String)
@@ -28,8 +29,8 @@ public enum RepositoryError: Error, Equatable, ProblemError, RetryableError {
             .notFound(detail)
         case .conflict(let detail):
             .conflict(detail)
-        case .unavailable:
-            .unavailable("The database is busy or unreachable; retry in a second.")
+        case .unavailable(let reason):
+            .unavailable("The database is busy or unreachable; retry in a second.", cause: reason)
         case .unknown(let detail):
             .internalError(cause: "RepositoryError.unknown: \(detail)")
         }

@@ -160,9 +160,6 @@ struct PostgresServeTests {
         #expect(!refused.printed.contains("s3cret"))
     }
 
-    /// A fresh database, reached as a user with a password (trust authentication ignores it): the
-    /// logs must not show it.
-    /// The resources of the rate windows stored in `url`'s database, in order.
     @Test("an instance opens its --postgres-connections at start and keeps them, idle")
     func connectionsKeptOpen() async throws {
         let url = try await TestPostgres.freshDatabase()
@@ -198,6 +195,7 @@ struct PostgresServeTests {
         try ServerProcess(["serve", "--port", "0", "--database", url, "--postgres-connections", "2"] + options)
     }
 
+    /// The resources of the rate windows stored in `url`'s database, in order.
     private static func rateWindows(_ url: String) async throws -> [String] {
         let backend = try await TestPostgres.backend(at: try PostgresURL(url))
         defer { Task { await backend.stop() } }
@@ -210,6 +208,8 @@ struct PostgresServeTests {
         }
     }
 
+    /// A fresh database, reached as a user with a password (trust authentication ignores it): the
+    /// logs must not show it.
     private static func urlWithPassword() async throws -> String {
         var url = try await TestPostgres.freshDatabase()
         url.password = "s3cret"
@@ -238,6 +238,12 @@ struct PostgresRestartTests {
             let write = try client.request("POST", "/todos", body: Array(#"{"description":"lost?"}"#.utf8))
             #expect(write.status == 503)
             #expect(try client.request("GET", "/health").status == 200, "the process stays up")
+            // The operator learns why, once for both 503s (one line every 10 s while it lasts).
+            let outage = "answered 503: the database did not answer"
+            for _ in 0..<100 where !server.printed.contains(outage) { try await Task.sleep(for: .milliseconds(50)) }
+            let warnings = server.printed.split(separator: "\n").filter { $0.contains(outage) }
+            #expect(warnings.count == 1, "\(server.printed)")
+            #expect(warnings.first?.contains("PostgreSQL") == true, "the line says what failed: \(warnings)")
 
             try await postgres.restart()
             var status = 0

@@ -98,7 +98,8 @@ struct TodosFeatureTests {
             $0.request = request
         }
         await store.receive(\.internal.listed.failure) {
-            $0.response = .problem(.unavailable("The database is busy or unreachable; retry in a second."))
+            $0.response = .problem(
+                .unavailable("The database is busy or unreachable; retry in a second.", cause: "SQLITE_BUSY"))
         }
         await store.finish()
     }
@@ -184,7 +185,7 @@ struct TodosFeatureTests {
             $0.cacheKey = request.cacheKey
         }
         await store.receive(\.internal.versioned.failure) {
-            $0.response = .problem(RepositoryError.unavailable("").problem)
+            $0.response = .problem(RepositoryError.unavailable("PostgreSQL is unreachable.").problem)
         }
         await store.finish()
     }

@@ -111,14 +111,18 @@ extension Problem {
         (error as? any ProblemError)?.problem ?? .internalError(cause: String(reflecting: error))
     }
 
-    /// 503 with `Retry-After: 1`: draining, past the request deadline, or over the in-flight cap.
-    public static func unavailable(_ detail: String) -> Self {
-        Self(
+    /// 503 with `Retry-After: 1`: draining, past the request deadline, over the in-flight cap, or a
+    /// database that did not answer — whose `cause` (which limit ran out, what the engine said) the
+    /// log shows an operator, throttled, while the client is only told to retry.
+    public static func unavailable(_ detail: String, cause: String? = nil) -> Self {
+        var problem = Self(
             status: .serviceUnavailable,
             slug: "unavailable",
             title: "Service unavailable",
             detail: detail,
             headers: [.retryAfter: "1"]
         )
+        problem.cause = cause
+        return problem
     }
 }

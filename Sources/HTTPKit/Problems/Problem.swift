@@ -25,7 +25,8 @@ public struct Problem: Sendable, Equatable {
     /// `API rate limit exceeded for …`); only the GitHub envelope writes it.
     public var message: String?
     /// What failed, for the server's log only — never written into a body: set on an internal
-    /// error, whose client sees only that it "has been logged under its request id".
+    /// error, whose client sees only that it "has been logged under its request id", and on a
+    /// 503 whose database did not answer, whose client sees only "retry".
     public var cause: String?
 
     /// Creates a problem.
