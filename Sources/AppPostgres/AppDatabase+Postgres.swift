@@ -80,8 +80,9 @@ extension AppDatabase {
                 backends: { backends.datasetBackends(backend) }),
             regenerate: { seed in
                 // One transaction: a failure leaves the database wholly on the old seed. Each dataset
-                // keeps its size (the million pins, if the database holds them).
-                try await backend.transaction { connection in
+                // keeps its size (the million pins, if the database holds them), so the request's
+                // deadline bounds it, not the one sized for a request's queries.
+                try await backend.bulkTransaction { connection in
                     for (domain, stored) in zip(domains, backends) {
                         guard let dataset = domain.dataset, let storing = stored.dataset else { continue }
                         try await storing.store(connection, dataset.generate(seed, counts[domain.name] ?? 0), true)

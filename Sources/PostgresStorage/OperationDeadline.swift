@@ -24,9 +24,10 @@ final class OperationDeadline<Result: Sendable>: Sendable {
 
     private let state = Mutex(State())
 
-    /// Runs `operation` with a connection `lease` provides, answering `expired()` after `timeout`.
+    /// Runs `operation` with a connection `lease` provides, answering `expired()` after `timeout`
+    /// (`nil`: no deadline; only the caller's cancellation cuts it short).
     static func run(
-        timeout: Duration,
+        timeout: Duration?,
         expired: @escaping @Sendable () -> any Error,
         lease:
             @escaping @Sendable (@escaping @Sendable (PostgresConnection) async throws -> Result) async throws
@@ -50,7 +51,7 @@ final class OperationDeadline<Result: Sendable>: Sendable {
     }
 
     private func begin(
-        _ continuation: CheckedContinuation<Result, any Error>, timeout: Duration,
+        _ continuation: CheckedContinuation<Result, any Error>, timeout: Duration?,
         expired: @escaping @Sendable () -> any Error, work: @escaping @Sendable () async throws -> Result
     ) {
         let cancelledAlready = state.withLock { state in
@@ -62,9 +63,11 @@ final class OperationDeadline<Result: Sendable>: Sendable {
         let operation = Task {
             do { self.finish(.success(try await work())) } catch { self.finish(.failure(error)) }
         }
-        let timer = Task {
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            self.finish(.failure(expired()))
+        let timer = timeout.map { timeout in
+            Task {
+                guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                self.finish(.failure(expired()))
+            }
         }
         let finishedMeanwhile = state.withLock { state in
             state.operation = operation

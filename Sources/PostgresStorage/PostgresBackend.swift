@@ -136,32 +136,50 @@ public final class PostgresBackend: Sendable {
     public func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await bounded(body)
+        try await bounded(timeout: limits.operationTimeout, body)
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     public func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await bounded { connection in
+        try await bounded(timeout: limits.operationTimeout) { connection in
             try await connection.withTransaction(logger: self.logger) { try await body($0) }
         }
     }
 
-    /// `body` on a pooled connection within `limits.operationTimeout` — waiting for the connection
-    /// included — its PostgreSQL errors as `RepositoryError`. An operation that overruns is answered
-    /// at the deadline and its connection closed (`OperationDeadline`); a write that overruns may
-    /// still have committed, which is why writes that matter carry an `Idempotency-Key`.
-    private func bounded<Result: Sendable>(
+    /// Runs `body` in one transaction that takes as long as its caller lets it: no statement
+    /// timeout, no operation deadline. For work whose size the data decides — a reseed regenerates
+    /// as many pins as the database holds, a million after `seed --dataset pins-1m` — which the
+    /// per-operation limits, sized for one request's queries, would cut short every time. The
+    /// caller bounds it: a request's deadline or its client leaving cancels the task, which closes
+    /// the connection and so rolls the transaction back.
+    public func bulkTransaction<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        let timeout = limits.operationTimeout
+        try await bounded(timeout: nil) { connection in
+            try await connection.withTransaction(logger: self.logger) { connection in
+                try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
+                return try await body(connection)
+            }
+        }
+    }
+
+    /// `body` on a pooled connection within `timeout` (`nil`: until the caller is cancelled) —
+    /// waiting for the connection included — its PostgreSQL errors as `RepositoryError`. An
+    /// operation that overruns is answered at the deadline and its connection closed
+    /// (`OperationDeadline`); a write that overruns may still have committed, which is why writes
+    /// that matter carry an `Idempotency-Key`.
+    private func bounded<Result: Sendable>(
+        timeout: Duration?,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
         do {
             return try await OperationDeadline.run(
                 timeout: timeout,
                 expired: {
                     RepositoryError.unavailable(
-                        "PostgreSQL did not answer within \(timeout) (--postgres-operation-timeout).")
+                        "PostgreSQL did not answer within \(timeout ?? .zero) (--postgres-operation-timeout).")
                 },
                 lease: { [client] operation in try await client.withConnection(operation) },
                 operation: body)

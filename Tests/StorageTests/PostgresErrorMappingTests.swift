@@ -56,7 +56,8 @@ struct PostgresErrorMappingTests {
 }
 
 /// The operation deadline holds whatever the server does: a statement that outlives it is answered
-/// `unavailable` at the deadline, not when the server gets round to it.
+/// `unavailable` at the deadline, not when the server gets round to it. A bulk transaction has no
+/// deadline of its own but ends when its caller is cancelled.
 @Suite("PostgreSQL deadlines")
 struct PostgresDeadlineTests {
     @Test("a statement running past the operation timeout is unavailable at the deadline")
@@ -82,6 +83,65 @@ struct PostgresDeadlineTests {
         #expect(
             await Self.serves(backend, within: .seconds(120)),
             "the pool's only connection is still held by the overrun statement")
+        await backend.stop()
+    }
+
+    @Test("a bulk transaction outlives the statement and operation timeouts that cut a transaction short")
+    func bulkOutlivesTheLimits() async throws {
+        let limits = PostgresBackend.Limits(
+            connections: 2, statementTimeout: .milliseconds(100), operationTimeout: .milliseconds(300),
+            startupWait: .zero)
+        let url = try await TestPostgres.freshDatabase()
+        let backend = PostgresBackend(url: url, limits: limits, logger: Logger(label: "test"))
+        backend.start()
+        #expect(await Self.serves(backend, within: .seconds(120)), "the pool opens its connection")
+        let slow: @Sendable (PostgresConnection) async throws -> Int = { connection in
+            // Its rows read: the query returns once PostgreSQL describes them, before it has run.
+            _ = try await connection.query("SELECT pg_sleep(0.6)", logger: connection.logger).collect()
+            return 1
+        }
+        let cut = await #expect(throws: RepositoryError.self) { try await backend.transaction(slow) }
+        #expect(cut?.isTransient == true, "\(String(describing: cut))")
+        #expect(try await backend.bulkTransaction(slow) == 1)
+        await backend.stop()
+    }
+
+    @Test("a bulk transaction whose caller is cancelled ends at once and leaves nothing written")
+    func cancelledBulkRollsBack() async throws {
+        let backend = try await TestPostgres.backend(at: TestPostgres.freshDatabase())
+        _ = try await backend.withConnection { connection in
+            try await connection.query("CREATE TABLE written (n int)", logger: connection.logger)
+        }
+        let reseed = Task {
+            try await backend.bulkTransaction { connection in
+                try await connection.query("INSERT INTO written VALUES (1)", logger: connection.logger)
+                _ = try await connection.query("SELECT pg_sleep(600)", logger: connection.logger).collect()
+            }
+        }
+        // Cancelled once the insert is done and the statement after it runs: polled, as a loaded
+        // machine may take a while to get there.
+        var sleeping = false
+        let giveUp = ContinuousClock.now + .seconds(120)
+        while !sleeping, ContinuousClock.now < giveUp {
+            sleeping = try await backend.withConnection { connection in
+                let rows = try await connection.query(
+                    """
+                    SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database()
+                    AND query = 'SELECT pg_sleep(600)' AND state = 'active'
+                    """, logger: connection.logger)
+                return try await rows.collect().first?.decode(Int.self) == 1
+            }
+        }
+        #expect(sleeping, "the bulk transaction reached its long statement")
+        let started = ContinuousClock.now
+        reseed.cancel()
+        await #expect(throws: (any Error).self) { try await reseed.value }
+        #expect(ContinuousClock.now - started < .seconds(60), "the caller waited for the 600 s statement")
+        let written = try await backend.withConnection { connection in
+            let rows = try await connection.query("SELECT count(*)::int FROM written", logger: connection.logger)
+            return try await rows.collect().first?.decode(Int.self)
+        }
+        #expect(written == 0, "the cancelled transaction was rolled back")
         await backend.stop()
     }
 
