@@ -128,6 +128,16 @@ struct ResetToAnotherSeedTests {
         #expect(commits.count == 1, "a crash between transactions would leave a file holding two seeds")
         #expect(database.seed == 42)
         #expect(try SeedMarker.datasetSeed(writer) == 42)
+        let indexed = try await writer.read { db in
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*) FROM pins JOIN pins_rtree ON pins_rtree.rowid = pins.rowid
+                    WHERE pins_rtree.minLon <= pins.longitude AND pins.longitude <= pins_rtree.maxLon
+                    AND pins_rtree.minLat <= pins.latitude AND pins.latitude <= pins_rtree.maxLat
+                    """)
+        }
+        #expect(indexed == 2_800, "the spatial index, made anew, holds every pin of seed 42 where it is (to float precision)")
         let after = try await Self.fixed(database.datasets, Self.searchDomain, as: RepoSearchRepository.self).search(
             try SearchQueryParser.parse("stars:>=0"), SearchOrder(sort: .stars, ascending: false), 0, 1)
         #expect(

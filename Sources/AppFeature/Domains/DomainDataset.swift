@@ -1,5 +1,6 @@
 import Dependencies
 public import GRDB
+import Storage
 
 /// A domain's read-only dataset, generated from the seed and shared by every sandbox (the
 /// repositories, the pins): how it is generated, held in memory or in a SQLite file, and reached
@@ -20,7 +21,8 @@ public struct DomainDataset: Sendable {
     let sqlite: @Sendable (_ file: SQLiteFile) -> any Sendable
     /// How many items its SQLite tables hold.
     let countSQLite: @Sendable (_ db: Database) throws -> Int
-    /// Stores generated items in its SQLite tables, in `db`'s transaction, replacing what they hold.
+    /// Stores generated items in its SQLite tables, in `db`'s transaction, replacing what they hold;
+    /// with a page cache that holds the tables they go to (`Database.withBulkPageCache`).
     let storeSQLite: @Sendable (_ db: Database, _ items: any Sendable, _ replacing: Bool) throws -> Void
     /// Sets its repository on `values`, over the datasets' current generation, timed in `metrics`.
     let install:
@@ -46,7 +48,7 @@ public struct DomainDataset: Sendable {
         self.sqlite = sqlite
         self.countSQLite = countSQLite
         self.storeSQLite = { db, items, replacing in
-            try storeSQLite(db, DatasetMismatch.cast(items, to: Items.self), replacing)
+            try db.withBulkPageCache { try storeSQLite(db, DatasetMismatch.cast(items, to: Items.self), replacing) }
         }
         self.install = { datasets, name, resettable, metrics in
             install(try DatasetAccess(datasets: datasets, name: name, resettable: resettable), metrics)
