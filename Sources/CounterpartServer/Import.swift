@@ -67,15 +67,24 @@ struct Seed: AsyncParsableCommand {
     func run() async throws {
         let todos = dataset == .bench ? TodosSeed.bench : TodosSeed.demo
         let pins: PinDataset = dataset == .pinsMillion ? .million : .demo
-        try await fill(database, with: todos, dataset: dataset.rawValue, command: "seed", seed: seed, pins: pins)
-        print("Seeded \(dataset.rawValue) into \(database): \(todos.count) todos.")
+        let served = try await fill(
+            database, with: todos, dataset: dataset.rawValue, command: "seed", seed: seed, pins: pins)
+        // Every dataset's size, named as a reset's summary names it: the todos alone said "4 todos"
+        // for a million pins.
+        let sizes =
+            ["\(todos.count) todos"]
+            + App.domains(pins: pins).compactMap { domain in
+                served[domain.summaryKey].map { "\($0) \(domain.summaryKey)" }
+            }
+        print("Seeded \(dataset.rawValue) into \(database): \(sizes.joined(separator: ", ")).")
     }
 }
 
 /// Opens the SQLite file or PostgreSQL database `database` without seeding its todos, marks it as
 /// filled by `dataset` when it is new (so `serve` will not seed it), and stores `todos` exactly as
 /// given. The read-only datasets are generated from `seed` into empty tables, the pins as `pins`
-/// says.
+/// says; returns how many items each serves, by its domain's `summaryKey`.
+@discardableResult
 private func fill(
     _ database: DatabaseArgument,
     with todos: [Todo],
@@ -83,7 +92,7 @@ private func fill(
     command: String,
     seed: UInt64 = 1,
     pins: PinDataset = .demo
-) async throws {
+) async throws -> [String: Int] {
     let location = database.location
     if case .memory = location {
         throw ValidationError("--database \(database): \(command) needs a SQLite file path or a postgres:// URL.")
@@ -100,4 +109,5 @@ private func fill(
         throw error
     }
     try await opened.close()
+    return opened.datasetCounts
 }

@@ -137,7 +137,7 @@ struct ResetToAnotherSeedTests {
                     AND pins_rtree.minLat <= pins.latitude AND pins.latitude <= pins_rtree.maxLat
                     """)
         }
-        #expect(indexed == 2_800, "the spatial index, made anew, holds every pin of seed 42 where it is (to float precision)")
+        #expect(indexed == 2_800, "the spatial index, made anew, holds every pin of seed 42 where it is")
         let after = try await Self.fixed(database.datasets, Self.searchDomain, as: RepoSearchRepository.self).search(
             try SearchQueryParser.parse("stars:>=0"), SearchOrder(sort: .stars, ascending: false), 0, 1)
         #expect(

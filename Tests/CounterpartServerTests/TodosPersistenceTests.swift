@@ -63,6 +63,7 @@ struct TodosPersistenceTests {
         let database = try temporaryDirectory().appendingPathComponent("bench.sqlite").path
         let seed = try ServerProcess(["seed", "--dataset", "bench", "--database", database])
         #expect(await seed.exitStatus() == 0, "\(seed.printed)")
+        #expect(seed.printed.contains(": 100 todos, 5000 repositories, 2800 pins."), "what it filled: \(seed.printed)")
         #expect(logBytes(beside: database) == 0, "the write-ahead log is back in the file")
         let copy = try temporaryDirectory().appendingPathComponent("copy.sqlite").path
         try FileManager.default.copyItem(atPath: database, toPath: copy)
