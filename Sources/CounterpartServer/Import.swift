@@ -69,8 +69,8 @@ struct Seed: AsyncParsableCommand {
         let pins: PinDataset = dataset == .pinsMillion ? .million : .demo
         let served = try await fill(
             database, with: todos, dataset: dataset.rawValue, command: "seed", seed: seed, pins: pins)
-        // Every dataset's size, named as a reset's summary names it: the todos alone said "4 todos"
-        // for a million pins.
+        // Every dataset's size, named as a reset's summary names it: `pins-1m` differs from the demo
+        // in its pins, not its todos.
         let sizes =
             ["\(todos.count) todos"]
             + App.domains(pins: pins).compactMap { domain in

@@ -11,7 +11,8 @@ import Synchronization
 /// caller gets whichever comes first, its result or the deadline. At the deadline the operation is
 /// cancelled and the connection it holds is closed — that ends the stalled query, and the pool
 /// replaces the connection instead of lending it again. A caller that is cancelled itself (a client
-/// gone) cancels the operation the same way, without waiting for it.
+/// gone) cancels the operation the same way, without waiting for it — also when there is no
+/// deadline (a bulk transaction), where that is the only way it is cut short.
 final class OperationDeadline<Result: Sendable>: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Result, any Error>?
@@ -24,11 +25,11 @@ final class OperationDeadline<Result: Sendable>: Sendable {
 
     private let state = Mutex(State())
 
-    /// Runs `operation` with a connection `lease` provides, answering `expired()` after `timeout`
-    /// (`nil`: no deadline; only the caller's cancellation cuts it short).
+    /// Runs `operation` with a connection `lease` provides, answering `expired(timeout)` after
+    /// `timeout` (`nil`: no deadline; only the caller's cancellation cuts it short).
     static func run(
         timeout: Duration?,
-        expired: @escaping @Sendable () -> any Error,
+        expired: @escaping @Sendable (Duration) -> any Error,
         lease:
             @escaping @Sendable (@escaping @Sendable (PostgresConnection) async throws -> Result) async throws
             -> Result,
@@ -52,7 +53,7 @@ final class OperationDeadline<Result: Sendable>: Sendable {
 
     private func begin(
         _ continuation: CheckedContinuation<Result, any Error>, timeout: Duration?,
-        expired: @escaping @Sendable () -> any Error, work: @escaping @Sendable () async throws -> Result
+        expired: @escaping @Sendable (Duration) -> any Error, work: @escaping @Sendable () async throws -> Result
     ) {
         let cancelledAlready = state.withLock { state in
             if state.finished { return true }
@@ -66,7 +67,7 @@ final class OperationDeadline<Result: Sendable>: Sendable {
         let timer = timeout.map { timeout in
             Task {
                 guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                self.finish(.failure(expired()))
+                self.finish(.failure(expired(timeout)))
             }
         }
         let finishedMeanwhile = state.withLock { state in

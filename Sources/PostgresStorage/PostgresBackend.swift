@@ -12,7 +12,8 @@ public import Storage
 /// `PostgresClient` on an event loop thread of its own (NIO's shared group would size itself by
 /// cores and compete with the HTTP loops); a server-side `statement_timeout` on every connection and
 /// a client-side deadline on every operation, so a stopped server makes requests fail with 503
-/// `unavailable` instead of waiting; and every engine error mapped into `RepositoryError`.
+/// `unavailable` instead of waiting — but for a bulk transaction, which only its caller bounds;
+/// and every engine error mapped into `RepositoryError`.
 /// `start()` runs the pool; `stop()` closes its connections and its thread.
 public final class PostgresBackend: Sendable {
     /// How the pool and each operation are bounded (`serve`'s `--postgres-…` options).
@@ -152,8 +153,9 @@ public final class PostgresBackend: Sendable {
     /// timeout, no operation deadline. For work whose size the data decides — a reseed regenerates
     /// as many pins as the database holds, a million after `seed --dataset pins-1m` — which the
     /// per-operation limits, sized for one request's queries, would cut short every time. The
-    /// caller bounds it: a request's deadline or its client leaving cancels the task, which closes
-    /// the connection and so rolls the transaction back.
+    /// caller bounds it: a request's deadline or its client leaving cancels the task and closes the
+    /// connection; PostgreSQL rolls the transaction back once the statement under way ends (a batch
+    /// of 10,000 pins at most) and finds the client gone.
     public func bulkTransaction<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
@@ -177,9 +179,9 @@ public final class PostgresBackend: Sendable {
         do {
             return try await OperationDeadline.run(
                 timeout: timeout,
-                expired: {
+                expired: { timeout in
                     RepositoryError.unavailable(
-                        "PostgreSQL did not answer within \(timeout ?? .zero) (--postgres-operation-timeout).")
+                        "PostgreSQL did not answer within \(timeout) (--postgres-operation-timeout).")
                 },
                 lease: { [client] operation in try await client.withConnection(operation) },
                 operation: body)

@@ -6,9 +6,10 @@
 public struct PostgresLimits: Sendable {
     /// Connections the pool opens at most.
     public var connections: Int
-    /// How long one statement may run on the server.
+    /// How long one statement may run on the server, but in a bulk transaction (a reseed).
     public var statementTimeout: Duration
-    /// How long one repository operation — waiting for a connection included — may take.
+    /// How long one repository operation — waiting for a connection included — may take, but a
+    /// bulk transaction (a reseed), which only the request's deadline bounds.
     public var operationTimeout: Duration
     /// How long start-up waits for a server that does not accept connections yet (a container
     /// started beside it, a server restarting).

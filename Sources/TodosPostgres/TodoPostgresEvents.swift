@@ -73,7 +73,7 @@ struct TodoPostgresEvents: Sendable {
     static func epoch(_ connection: PostgresConnection) async throws -> Int64 {
         let rows = try await connection.query("SELECT epoch FROM todo_event_epoch", logger: connection.logger)
         for try await epoch in rows.decode(Int64.self) { return epoch }
-        throw RepositoryError.unavailable("todo_event_epoch holds no row: the todos-2-events migration did not run.")
+        throw RepositoryError.unknown("todo_event_epoch holds no row: the todos-2-events migration did not run.")
     }
 
     /// A change as its row's columns: the todo's own for `created` and `updated`, the ids otherwise.

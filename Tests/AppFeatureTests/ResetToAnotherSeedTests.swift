@@ -138,6 +138,8 @@ struct ResetToAnotherSeedTests {
                     """)
         }
         #expect(indexed == 2_800, "the spatial index, made anew, holds every pin of seed 42 where it is")
+        let entries = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pins_rtree") }
+        #expect(entries == 2_800, "and nothing else")
         let after = try await Self.fixed(database.datasets, Self.searchDomain, as: RepoSearchRepository.self).search(
             try SearchQueryParser.parse("stars:>=0"), SearchOrder(sort: .stars, ascending: false), 0, 1)
         #expect(

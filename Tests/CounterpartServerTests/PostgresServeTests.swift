@@ -69,12 +69,13 @@ struct PostgresServeTests {
     @Test("a reset to another seed through one instance: the others adopt the new datasets within seconds")
     func reseedFollowed() async throws {
         let url = try await Self.urlWithPassword()
-        // A's reset regenerates 5,000 repositories and 2,800 pins in one transaction: a few seconds in
-        // the debug build, more on a busy machine. While a CI check and the whole suite shared two
-        // cores, the 10 s default request deadline answered it 503. The request's deadline is all
-        // that bounds a reseed (the 6 s PostgreSQL operation deadline once cut it too), and this one
-        // only guards against a hang.
-        let a = try Self.serve(url, "--dev", "--request-timeout", "600s")
+        // A's reset regenerates 5,000 repositories and 2,800 pins in one transaction, and resets
+        // every store: seconds in the debug build, many more while a CI check and the whole suite
+        // share two cores. The request deadline bounds the reseed and the PostgreSQL deadlines the
+        // rest; here they only guard against a hang.
+        let a = try Self.serve(
+            url, "--dev", "--request-timeout", "600s", "--postgres-operation-timeout", "300s",
+            "--postgres-statement-timeout", "300s")
         let b = try Self.serve(url, "--dev", "--request-timeout", "600s")
         let onA = try HTTPClient(
             port: try #require(await a.listeningPort(within: .seconds(60)), "\(a.printed)"), timeout: .seconds(120))
@@ -238,7 +239,7 @@ struct PostgresRestartTests {
             #expect(write.status == 503)
             #expect(try client.request("GET", "/health").status == 200, "the process stays up")
             // The operator learns why, once for both 503s (one line every 10 s while it lasts).
-            let outage = "answered 503: the database did not answer"
+            let outage = "answered 503: the database could not serve the request"
             for _ in 0..<100 where !server.printed.contains(outage) { try await Task.sleep(for: .milliseconds(50)) }
             let warnings = server.printed.split(separator: "\n").filter { $0.contains(outage) }
             #expect(warnings.count == 1, "\(server.printed)")

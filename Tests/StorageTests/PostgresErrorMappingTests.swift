@@ -89,7 +89,7 @@ struct PostgresDeadlineTests {
     @Test("a bulk transaction outlives the statement and operation timeouts that cut a transaction short")
     func bulkOutlivesTheLimits() async throws {
         let limits = PostgresBackend.Limits(
-            connections: 2, statementTimeout: .milliseconds(100), operationTimeout: .milliseconds(300),
+            connections: 2, statementTimeout: .milliseconds(250), operationTimeout: .milliseconds(500),
             startupWait: .zero)
         let url = try await TestPostgres.freshDatabase()
         let backend = PostgresBackend(url: url, limits: limits, logger: Logger(label: "test"))
@@ -97,7 +97,7 @@ struct PostgresDeadlineTests {
         #expect(await Self.serves(backend, within: .seconds(120)), "the pool opens its connection")
         let slow: @Sendable (PostgresConnection) async throws -> Int = { connection in
             // Its rows read: the query returns once PostgreSQL describes them, before it has run.
-            _ = try await connection.query("SELECT pg_sleep(0.6)", logger: connection.logger).collect()
+            _ = try await connection.query("SELECT pg_sleep(1.5)", logger: connection.logger).collect()
             return 1
         }
         let cut = await #expect(throws: RepositoryError.self) { try await backend.transaction(slow) }
@@ -115,34 +115,47 @@ struct PostgresDeadlineTests {
         let reseed = Task {
             try await backend.bulkTransaction { connection in
                 try await connection.query("INSERT INTO written VALUES (1)", logger: connection.logger)
-                _ = try await connection.query("SELECT pg_sleep(600)", logger: connection.logger).collect()
+                // Inside the transaction, on the client's side: only the caller's cancellation ends it.
+                try await Task.sleep(for: .seconds(600))
             }
         }
-        // Cancelled once the insert is done and the statement after it runs: polled, as a loaded
-        // machine may take a while to get there.
-        var sleeping = false
-        let giveUp = ContinuousClock.now + .seconds(120)
-        while !sleeping, ContinuousClock.now < giveUp {
-            sleeping = try await backend.withConnection { connection in
-                let rows = try await connection.query(
-                    """
-                    SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database()
-                    AND query = 'SELECT pg_sleep(600)' AND state = 'active'
-                    """, logger: connection.logger)
-                return try await rows.collect().first?.decode(Int.self) == 1
-            }
-        }
-        #expect(sleeping, "the bulk transaction reached its long statement")
+        // Polled within bounds that only stop a hang: a loaded machine may take a while.
+        #expect(
+            try await Self.sessions(inTransaction: 1, on: backend, within: .seconds(120)),
+            "the bulk transaction wrote and waits, its transaction open")
         let started = ContinuousClock.now
         reseed.cancel()
         await #expect(throws: (any Error).self) { try await reseed.value }
-        #expect(ContinuousClock.now - started < .seconds(60), "the caller waited for the 600 s statement")
+        #expect(ContinuousClock.now - started < .seconds(60), "the caller waited out its 600 s")
+        #expect(
+            try await Self.sessions(inTransaction: 0, on: backend, within: .seconds(120)),
+            "the transaction ended with its caller")
         let written = try await backend.withConnection { connection in
             let rows = try await connection.query("SELECT count(*)::int FROM written", logger: connection.logger)
             return try await rows.collect().first?.decode(Int.self)
         }
-        #expect(written == 0, "the cancelled transaction was rolled back")
+        #expect(written == 0, "the cancelled transaction was rolled back, not committed")
         await backend.stop()
+    }
+
+    /// Whether `count` sessions of this test's database sit idle in a transaction within `limit`.
+    private static func sessions(
+        inTransaction count: Int, on backend: PostgresBackend, within limit: Duration
+    ) async throws -> Bool {
+        let giveUp = ContinuousClock.now + limit
+        while ContinuousClock.now < giveUp {
+            let open = try await backend.withConnection { connection in
+                let rows = try await connection.query(
+                    """
+                    SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database()
+                    AND state = 'idle in transaction'
+                    """, logger: connection.logger)
+                return try await rows.collect().first?.decode(Int.self)
+            }
+            if open == count { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
     }
 
     /// Whether `backend` answers a query within `limit`, retried: a loaded machine may take longer

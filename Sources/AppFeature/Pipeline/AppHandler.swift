@@ -160,9 +160,11 @@ public struct AppHandler: HTTPHandler {
                     }
                 case .failure(let refusal as RouteError):
                     flow.responder.send(.problem(refusal.problem))
-                case .failure:
+                case .failure(let error):
                     flow.responder.send(
-                        .problem(.unavailable("Sandbox \(name) could not be created; retry in a second.")))
+                        .problem(
+                            .unavailable(
+                                "Sandbox \(name) could not be created; retry in a second.", cause: "\(error)")))
                 }
             })
     }

@@ -18,10 +18,11 @@ struct PostgresOptions {
                     help: "Connections this instance's pool opens at start and keeps."),
                 .value(
                     "postgres-statement-timeout", \.postgres.postgresStatementTimeout,
-                    help: "Longest a statement may run on the server (its statement_timeout)."),
+                    help: "Longest a statement may run on the server (its statement_timeout); not a reseed's."),
                 .value(
                     "postgres-operation-timeout", \.postgres.postgresOperationTimeout,
-                    help: "Longest one database call may take, waiting for a connection included; then 503."),
+                    help: "Longest one database call may take, waiting for a connection included; then 503. "
+                        + "A reset to another seed has only --request-timeout."),
                 .value(
                     "postgres-startup-wait", \.postgres.postgresStartupWait,
                     help: "How long start-up waits for a server that does not accept connections yet."),

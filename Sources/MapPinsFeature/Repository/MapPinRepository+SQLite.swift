@@ -87,20 +87,22 @@ package enum PinRows {
         try reader.all(selectAll, decode: pin)
     }
 
-    /// Empties the R*Tree by dropping it and creating it again as the schema declares it: deleting
-    /// its rows one by one, as `DELETE` does in a virtual table, took 22 s for a million pins; this
-    /// takes a few milliseconds, in the caller's transaction like the rest of a reseed.
+    /// Empties the R*Tree by dropping it and creating it again as the schema declares it, in the
+    /// caller's transaction like the rest of a reseed: `DELETE` removes a virtual table's rows one
+    /// by one, 22 s for a million pins, against 0.15 s (BENCHMARKS.md, forty-eighth run).
     static func emptyIndex(_ db: Database) throws {
-        let declared = "SELECT sql FROM sqlite_schema WHERE name = 'pins_rtree'"
+        let declared = "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'pins_rtree'"
         guard let declaration = try String.fetchOne(db, sql: declared) else {
             throw RepositoryError.unknown("The pins_rtree index is missing: the pins-1-create migration did not run.")
         }
         try db.execute(sql: "DROP TABLE pins_rtree")
-        try db.execute(sql: declaration)
+        // One statement, whatever the file says: GRDB refuses a declaration followed by another.
+        try db.makeStatement(sql: declaration).execute()
     }
 
     /// Writes a pin's two rows, the table's and the index's, with statements prepared once for
-    /// every pin of a seed: preparing them anew for each of a million pins cost 19 s of a 64 s seed.
+    /// every pin of a seed: preparing them anew for each pin took a third of a million pins' seed
+    /// (BENCHMARKS.md, forty-eighth run).
     struct Insertion {
         private let db: Database
         private let row: Statement
