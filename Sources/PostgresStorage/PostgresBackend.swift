@@ -150,9 +150,10 @@ public final class PostgresBackend: Sendable {
     }
 
     /// Runs `body` in one transaction that takes as long as its caller lets it: no statement
-    /// timeout, no operation deadline. For work whose size the data decides — a reseed regenerates
-    /// as many pins as the database holds, a million after `seed --dataset pins-1m` — which the
-    /// per-operation limits, sized for one request's queries, would cut short every time. The
+    /// timeout, no operation deadline. For work whose size the data decides — a migration and its
+    /// seeding (`PostgresMigrator`), a reseed, which regenerates as many pins as the database
+    /// holds, a million after `seed --dataset pins-1m` — which the per-operation limits, sized for
+    /// one request's queries, would cut short every time. The
     /// caller bounds it: a request's deadline or its client leaving cancels the task and closes the
     /// connection; PostgreSQL rolls the transaction back once the statement under way ends (a batch
     /// of 10,000 pins at most) and finds the client gone.

@@ -34,10 +34,10 @@ public enum PostgresMigrator {
         seed: @escaping @Sendable (PostgresConnection) async throws -> Void = { _ in }
     ) async throws(StorageError) -> Outcome {
         do {
-            return try await database.client.withConnection { connection in
-                try await connection.withTransaction(logger: database.logger) { connection in
-                    try await migrate(on: connection, migrations, seed: seed, url: database.url)
-                }
+            // Migrating and seeding may take longer than a request's statement, and so may waiting
+            // for another instance that does it: only the wait for the lock is bounded, generously.
+            return try await database.bulkTransaction { connection in
+                try await migrate(on: connection, migrations, seed: seed, url: database.url)
             }
         } catch let error as StorageError {
             throw error
@@ -53,9 +53,6 @@ public enum PostgresMigrator {
         seed: @Sendable (PostgresConnection) async throws -> Void, url: PostgresURL
     ) async throws -> Outcome {
         let logger = connection.logger
-        // Migrating and seeding may take longer than a request's statement, and so may waiting for
-        // another instance that does it: only the wait for the lock is bounded, generously.
-        try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)
         try await connection.query("SET LOCAL lock_timeout = '\(unescaped: lockWait)'", logger: logger)
         try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
         try await connection.query("SET LOCAL lock_timeout = 0", logger: logger)

@@ -112,8 +112,8 @@ extension Problem {
     }
 
     /// 503 with `Retry-After: 1`: draining, past the request deadline, over the in-flight cap, or a
-    /// database that did not answer — whose `cause` (which limit ran out, what the engine said) the
-    /// log shows an operator, throttled, while the client is only told to retry.
+    /// database that could not serve the request — whose `cause` (which limit ran out, what the
+    /// engine said) the log shows an operator, throttled, while the client is only told to retry.
     public static func unavailable(_ detail: String, cause: String? = nil) -> Self {
         var problem = Self(
             status: .serviceUnavailable,

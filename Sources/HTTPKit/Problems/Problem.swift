@@ -26,7 +26,7 @@ public struct Problem: Sendable, Equatable {
     public var message: String?
     /// What failed, for the server's log only — never written into a body: set on an internal
     /// error, whose client sees only that it "has been logged under its request id", and on a
-    /// 503 whose database did not answer, whose client sees only "retry".
+    /// 503 whose database could not serve the request, whose client sees only "retry".
     public var cause: String?
 
     /// Creates a problem.
