@@ -61,7 +61,8 @@ package enum PinRows {
         AND pins_rtree.maxLat >= ? AND pins_rtree.minLat <= ?
         """)
     private static let selectOne = ReadQuery("SELECT \(columns) FROM pins WHERE id = ?")
-    private static let selectAll = ReadQuery("SELECT \(columns) FROM pins ORDER BY id")
+    private static let selectRowIDsByID = ReadQuery("SELECT rowid FROM pins ORDER BY id")
+    private static let selectAllWithRowID = ReadQuery("SELECT \(columns), rowid FROM pins")
 
     static func search(_ reader: RowReader, query: PinQuery) throws -> PinPage {
         let bounds = query.area.bounds
@@ -83,8 +84,30 @@ package enum PinRows {
         try reader.first(selectOne, [.text(id)], decode: pin)
     }
 
+    /// Every pin, in id order: the order the cluster hierarchy is built in. Call it inside one
+    /// read, so both passes see the same rows.
+    ///
+    /// Two passes, each reading in the order its data lies in the file: the id index says where each
+    /// row goes, then the table, read in its own order, puts every pin there. Read through the index
+    /// in one pass, each pin was a page of the table in no particular place, and a million of them
+    /// took twice as long (BENCHMARKS.md, fiftieth run).
     static func fetchAll(_ reader: RowReader) throws -> [MapPin] {
-        try reader.all(selectAll, decode: pin)
+        let rowIDs = try reader.all(selectRowIDsByID) { $0.integer(0) }
+        let places = Dictionary(uniqueKeysWithValues: zip(rowIDs, rowIDs.indices))
+        var placed = [MapPin?](repeating: nil, count: rowIDs.count)
+        try reader.reduce(selectAllWithRowID, into: ()) { _, row in
+            guard let place = places[row.integer(6)] else {
+                throw RepositoryError.unknown(
+                    "The pins table holds a row its id index did not list: read every pin in one transaction.")
+            }
+            placed[place] = try pin(row)
+        }
+        let pins = placed.compactMap { $0 }
+        guard pins.count == rowIDs.count else {
+            throw RepositoryError.unknown(
+                "The pins table holds fewer rows than its id index listed: read every pin in one transaction.")
+        }
+        return pins
     }
 
     /// Empties the R*Tree by dropping it and creating it again as the schema declares it, in the

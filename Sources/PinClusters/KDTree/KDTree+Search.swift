@@ -1,14 +1,40 @@
 extension KDTree {
     /// Appends to `result` the input positions of the items inside `rect`, edges included.
     func appendIndices(in rect: MercatorRect, to result: inout [Int]) {
-        appendIndices(to: &result, searching: rect) { x, y in rect.contains(x: x, y: y) }
+        walk(searching: rect) { x, y in
+            rect.contains(x: x, y: y)
+        } visit: { position in
+            result.append(Int(position))
+            return true
+        }
     }
 
     /// Appends to `result` the input positions of the items at most `radius` from `(x, y)`.
     func appendIndices(within radius: Double, ofX x: Double, y: Double, to result: inout [Int]) {
+        walk(searching: Self.bounds(within: radius, ofX: x, y: y), where: Self.circle(radius, aroundX: x, y: y)) {
+            result.append(Int($0))
+            return true
+        }
+    }
+
+    /// Whether an item other than the one in `slots[index]` lies at most `radius` from it.
+    func hasNeighbour(ofSlot index: Int, within radius: Double) -> Bool {
+        let (x, y, own) = (Double(slots[index].x), Double(slots[index].y), slots[index].position)
+        var found = false
+        walk(searching: Self.bounds(within: radius, ofX: x, y: y), where: Self.circle(radius, aroundX: x, y: y)) {
+            found = $0 != own
+            return !found
+        }
+        return found
+    }
+
+    private static func bounds(within radius: Double, ofX x: Double, y: Double) -> MercatorRect {
+        MercatorRect(minX: x - radius, minY: y - radius, maxX: x + radius, maxY: y + radius)
+    }
+
+    private static func circle(_ radius: Double, aroundX x: Double, y: Double) -> (Double, Double) -> Bool {
         let squaredRadius = radius * radius
-        let bounds = MercatorRect(minX: x - radius, minY: y - radius, maxX: x + radius, maxY: y + radius)
-        appendIndices(to: &result, searching: bounds) { itemX, itemY in
+        return { itemX, itemY in
             let dx = itemX - x
             let dy = itemY - y
             return dx * dx + dy * dy <= squaredRadius
@@ -16,45 +42,57 @@ extension KDTree {
     }
 
     /// Walks the tree in kdbush's order (a median before its halves, the upper half first) into
-    /// the halves that can overlap `bounds`, appending the items that `matches`.
+    /// the halves that can overlap `bounds`, passing `visit` the input position of each item that
+    /// `matches`, until `visit` returns false.
     ///
     /// The order matters: it is the order of a cluster's children and leaves, and of the sums that
-    /// make a cluster's centroid. The columns are read through buffers because this loop is most
-    /// of the cost of building an index.
-    private func appendIndices(
-        to result: inout [Int],
+    /// make a cluster's centroid. Building an index runs this twice per marker and zoom, so the
+    /// ranges still to visit live on the stack, not in an array allocated per search: a walk holds
+    /// at most one range per level of the tree (below `maximumDepth`) and the one it is splitting.
+    @inline(__always)
+    private func walk(
         searching bounds: MercatorRect,
-        where matches: (Double, Double) -> Bool
+        where matches: (Double, Double) -> Bool,
+        visit: (Int32) -> Bool
     ) {
-        coordinates.withUnsafeBufferPointer { coordinates in
-            itemIndices.withUnsafeBufferPointer { itemIndices in
-                var pending = [TreeRange(left: 0, right: itemIndices.count - 1, axis: 0)]
-                while let range = pending.popLast() {
+        slots.withUnsafeBufferPointer { slots in
+            withUnsafeTemporaryAllocation(of: TreeRange.self, capacity: Self.maximumDepth + 1) { pending in
+                pending[0] = TreeRange(left: 0, right: slots.count - 1, axis: 0)
+                var pendingCount = 1
+                while pendingCount > 0 {
+                    pendingCount -= 1
+                    let range = pending[pendingCount]
                     if range.right - range.left <= Self.nodeSize {
-                        var slot = range.left
-                        while slot <= range.right {
-                            if matches(Double(coordinates[2 * slot]), Double(coordinates[2 * slot + 1])) {
-                                result.append(Int(itemIndices[slot]))
-                            }
-                            slot += 1
+                        var index = range.left
+                        while index <= range.right {
+                            let slot = slots[index]
+                            if matches(Double(slot.x), Double(slot.y)), !visit(slot.position) { return }
+                            index += 1
                         }
                         continue
                     }
                     let middle = (range.left + range.right) >> 1
-                    let x = Double(coordinates[2 * middle])
-                    let y = Double(coordinates[2 * middle + 1])
-                    if matches(x, y) { result.append(Int(itemIndices[middle])) }
+                    let median = slots[middle]
+                    let x = Double(median.x)
+                    let y = Double(median.y)
+                    if matches(x, y), !visit(median.position) { return }
 
                     let isX = range.axis == 0
                     let split = isX ? x : y
                     if (isX ? bounds.minX : bounds.minY) <= split {
-                        pending.append(TreeRange(left: range.left, right: middle - 1, axis: 1 - range.axis))
+                        pending[pendingCount] = TreeRange(left: range.left, right: middle - 1, axis: 1 - range.axis)
+                        pendingCount += 1
                     }
                     if (isX ? bounds.maxX : bounds.maxY) >= split {
-                        pending.append(TreeRange(left: middle + 1, right: range.right, axis: 1 - range.axis))
+                        pending[pendingCount] = TreeRange(left: middle + 1, right: range.right, axis: 1 - range.axis)
+                        pendingCount += 1
                     }
                 }
             }
         }
     }
+
+    /// More levels than a tree of `Int32.max` items has: each split halves a range, and ranges of
+    /// `nodeSize` or fewer are not split.
+    private static let maximumDepth = 32
 }

@@ -1,16 +1,15 @@
-/// The slots of a ``KDTree`` while it is being sorted: its two columns as buffers, so that the
-/// millions of reads and swaps of a large build cost no reference counting or uniqueness checks.
+/// The slots of a ``KDTree`` while it is being sorted, as a buffer, so that the millions of reads
+/// and swaps of a large build cost no reference counting or uniqueness checks.
 ///
 /// Only lives inside `withUnsafeMutableBufferPointer` in `KDTree.init`; every index it uses lies
-/// within `0..<itemIndices.count`, which debug builds check on each access.
+/// within `0..<slots.count`, which debug builds check on each access.
 struct KDTreeSlots {
-    let itemIndices: UnsafeMutableBufferPointer<Int32>
-    let coordinates: UnsafeMutableBufferPointer<Float>
+    let slots: UnsafeMutableBufferPointer<KDTreeSlot>
 
     /// Splits `0..<count` at its median on x, each half at its median on y, and so on, until the
     /// runs are leaves.
     func sortIntoTree() {
-        var pending = [TreeRange(left: 0, right: itemIndices.count - 1, axis: 0)]
+        var pending = [TreeRange(left: 0, right: slots.count - 1, axis: 0)]
         while let range = pending.popLast() {
             guard range.right - range.left > KDTree.nodeSize else { continue }
             let middle = (range.left + range.right) >> 1
@@ -21,12 +20,10 @@ struct KDTreeSlots {
     }
 
     func coordinate(at slot: Int, axis: Int) -> Float {
-        coordinates[2 * slot + axis]
+        slots[slot].coordinate(onAxis: axis)
     }
 
     func swapSlots(_ first: Int, _ second: Int) {
-        itemIndices.swapAt(first, second)
-        coordinates.swapAt(2 * first, 2 * second)
-        coordinates.swapAt(2 * first + 1, 2 * second + 1)
+        slots.swapAt(first, second)
     }
 }
