@@ -9,8 +9,9 @@ extension Database {
 
     /// Runs `body` — a whole dataset written in this transaction — with a page cache of up to
     /// `bulkWritePageCacheKiB`, then gives the connection its own back (SQLite frees the pages
-    /// over it), also when `body` throws or the access is cancelled; once the transaction ends, the
-    /// memory the pages took goes back to the system (`FreedMemory`).
+    /// over it), also when `body` throws or the access is cancelled. The pages a transaction wrote
+    /// are dirty until it ends, so they are freed then; whoever ran it hands that memory back to the
+    /// system afterwards (`FreedMemory`).
     ///
     /// A dataset's rows land at random places in its table, its unique index and its R*Tree. With
     /// SQLite's default 2 MB cache each insert read back pages just evicted, through the kernel,
@@ -24,12 +25,6 @@ extension Database {
         // which nothing documents). SQLite's interrupt ends with the statement it stopped, so this
         // one runs; it cannot fail on an open handle.
         defer { sqlite3_exec(sqliteConnection, "PRAGMA cache_size = \(own)", nil, nil, nil) }
-        // The transaction's pages are freed as it ends, not when the cache shrinks: they are dirty.
-        afterNextTransaction { _ in
-            FreedMemory.returnToSystem()
-        } onRollback: { _ in
-            FreedMemory.returnToSystem()
-        }
         return try body()
     }
 }

@@ -20,6 +20,9 @@ extension AppDatabase {
         let datasets = SeededDatasets(
             seed: try SeedMarker.datasetSeed(writer), backends: domains.datasetBackends { $0.sqlite(file) },
             regenerate: { seed in
+                // The page cache the datasets were written with (up to 256 MiB) is freed as the
+                // transaction ends, committed or not; glibc would keep it (BENCHMARKS.md, fiftieth run).
+                defer { FreedMemory.returnToSystem() }
                 // One transaction: a crash or a failure leaves the file wholly on the old seed. Each
                 // dataset keeps its size (the million pins, if the file holds them).
                 try await writer.write { db in

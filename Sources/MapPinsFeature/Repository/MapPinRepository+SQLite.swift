@@ -62,7 +62,7 @@ package enum PinRows {
         """)
     private static let selectOne = ReadQuery("SELECT \(columns) FROM pins WHERE id = ?")
     private static let selectRowIDsByID = ReadQuery("SELECT rowid FROM pins ORDER BY id")
-    private static let selectAllWithRowID = ReadQuery("SELECT \(columns), rowid FROM pins")
+    private static let selectAllByRowID = ReadQuery("SELECT \(columns), rowid FROM pins ORDER BY rowid")
 
     static func search(_ reader: RowReader, query: PinQuery) throws -> PinPage {
         let bounds = query.area.bounds
@@ -88,27 +88,26 @@ package enum PinRows {
     /// read, so both passes see the same rows.
     ///
     /// Two passes, each reading in the order its data lies in the file: the id index says where each
-    /// row goes, then the table, read in its own order, puts every pin there. Read through the index
-    /// in one pass, each pin was a page of the table in no particular place, and a million of them
-    /// took twice as long (BENCHMARKS.md, fiftieth run).
+    /// row goes, then the table, read in its own (rowid) order, puts every pin there. Read through
+    /// the index in one pass, each pin was a page of the table in no particular place, and a million
+    /// of them took twice as long (BENCHMARKS.md, fiftieth run).
     static func fetchAll(_ reader: RowReader) throws -> [MapPin] {
         let rowIDs = try reader.all(selectRowIDsByID) { $0.integer(0) }
-        let places = Dictionary(uniqueKeysWithValues: zip(rowIDs, rowIDs.indices))
+        // Each row's place in id order, listed in the order the table is read.
+        let places = rowIDs.enumerated().map { (rowID: $1, place: $0) }.sorted { $0.rowID < $1.rowID }
         var placed = [MapPin?](repeating: nil, count: rowIDs.count)
-        try reader.reduce(selectAllWithRowID, into: ()) { _, row in
-            guard let place = places[row.integer(6)] else {
-                throw RepositoryError.unknown(
-                    "The pins table holds a row its id index did not list: read every pin in one transaction.")
-            }
-            placed[place] = try pin(row)
+        var read = 0
+        try reader.reduce(selectAllByRowID, into: ()) { _, row in
+            guard read < places.count, places[read].rowID == row.integer(6) else { throw tableChanged }
+            placed[places[read].place] = try pin(row)
+            read += 1
         }
-        let pins = placed.compactMap { $0 }
-        guard pins.count == rowIDs.count else {
-            throw RepositoryError.unknown(
-                "The pins table holds fewer rows than its id index listed: read every pin in one transaction.")
-        }
-        return pins
+        guard read == places.count else { throw tableChanged }
+        return placed.compactMap { $0 }
     }
+
+    private static let tableChanged = RepositoryError.unknown(
+        "The pins table and its id index listed different rows: read every pin in one transaction.")
 
     /// Empties the R*Tree by dropping it and creating it again as the schema declares it, in the
     /// caller's transaction like the rest of a reseed: `DELETE` removes a virtual table's rows one

@@ -14,14 +14,19 @@ package final class PinHierarchy: Sendable {
     /// ~100 MiB on a dictionary to find a marker's pin by id (BENCHMARKS.md, fiftieth run).
     let clusterIndex: PinClusterIndex<Int>
 
-    /// The hierarchy of `pins`, which come sorted by id from the stores that can (SQLite's read
-    /// them in that order), and are sorted here otherwise.
+    /// The hierarchy of `pins`, which SQLite and PostgreSQL read sorted by id, and which are sorted
+    /// here otherwise: by id, then position, as the index orders its points, so that the same pins
+    /// in any order make the same clusters even where ids repeat.
     package init(_ pins: [MapPin]) {
-        let isSorted = zip(pins, pins.dropFirst()).allSatisfy { $0.id <= $1.id }
-        let sorted = isSorted ? pins : pins.sorted { $0.id < $1.id }
+        let isSorted = zip(pins, pins.dropFirst()).allSatisfy { !Self.precedes($1, $0) }
+        let sorted = isSorted ? pins : pins.sorted(by: Self.precedes)
         self.pins = sorted
         clusterIndex = PinClusterIndex(
             points: sorted.enumerated().map { PinLocation(id: $0, longitude: $1.longitude, latitude: $1.latitude) })
+    }
+
+    private static func precedes(_ first: MapPin, _ second: MapPin) -> Bool {
+        (first.id, first.longitude, first.latitude) < (second.id, second.longitude, second.latitude)
     }
 
     package func clusters(in box: PinGeometry.BoundingBox, zoom: Int) -> [PinClusterItem] {

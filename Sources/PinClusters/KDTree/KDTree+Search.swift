@@ -46,9 +46,10 @@ extension KDTree {
     /// `matches`, until `visit` returns false.
     ///
     /// The order matters: it is the order of a cluster's children and leaves, and of the sums that
-    /// make a cluster's centroid. Building an index runs this twice per marker and zoom, so the
-    /// ranges still to visit live on the stack, not in an array allocated per search: a walk holds
-    /// at most one range per level of the tree (below `maximumDepth`) and the one it is splitting.
+    /// make a cluster's centroid. Building an index runs this up to twice per marker and zoom, so
+    /// the ranges still to visit live on the stack, not in an array allocated per search: a walk
+    /// holds at most one range per level of the tree above the one it is at, and that one's two
+    /// halves (below `maximumDepth` in all).
     @inline(__always)
     private func walk(
         searching bounds: MercatorRect,
@@ -57,7 +58,7 @@ extension KDTree {
     ) {
         slots.withUnsafeBufferPointer { slots in
             withUnsafeTemporaryAllocation(of: TreeRange.self, capacity: Self.maximumDepth + 1) { pending in
-                pending[0] = TreeRange(left: 0, right: slots.count - 1, axis: 0)
+                pending.initializeElement(at: 0, to: TreeRange(left: 0, right: slots.count - 1, axis: 0))
                 var pendingCount = 1
                 while pendingCount > 0 {
                     pendingCount -= 1
@@ -79,12 +80,15 @@ extension KDTree {
 
                     let isX = range.axis == 0
                     let split = isX ? x : y
+                    assert(pendingCount + 2 <= pending.count, "a tree deeper than maximumDepth")
                     if (isX ? bounds.minX : bounds.minY) <= split {
-                        pending[pendingCount] = TreeRange(left: range.left, right: middle - 1, axis: 1 - range.axis)
+                        pending.initializeElement(
+                            at: pendingCount, to: TreeRange(left: range.left, right: middle - 1, axis: 1 - range.axis))
                         pendingCount += 1
                     }
                     if (isX ? bounds.maxX : bounds.maxY) >= split {
-                        pending[pendingCount] = TreeRange(left: middle + 1, right: range.right, axis: 1 - range.axis)
+                        pending.initializeElement(
+                            at: pendingCount, to: TreeRange(left: middle + 1, right: range.right, axis: 1 - range.axis))
                         pendingCount += 1
                     }
                 }
