@@ -4,7 +4,7 @@ import Synchronization
 /// supercluster's trees, built on the first cluster request rather than at open.
 ///
 /// Building them is the one cost that grows with the dataset faster than the data: milliseconds for
-/// the demo's 2,800 pins, 7–8 s and ~750 MiB for the million-pin benchmark set (BENCHMARKS.md).
+/// the demo's 2,800 pins, 7–9 s and ~750 MiB for the million-pin benchmark set (BENCHMARKS.md).
 /// Deferring it keeps start-up at the cost of opening the database, and a server that never serves
 /// clusters never pays. The build runs once, as its own task off the event loops; requests that
 /// arrive meanwhile wait for it, and a waiting request that is cancelled leaves the build running
