@@ -105,6 +105,20 @@ struct DemoControlsHTTPTests {
         }
     }
 
+    @Test("a delay the deadline cuts short answers 503 and reports the delay as far as it ran")
+    func delayPastTheDeadline() async throws {
+        try await InProcessApp.run(
+            dependencies: DemoFixtures.dependencies, dev: true, controls: DemoControls(),
+            configure: { $0.requestTimeout = .milliseconds(300) }
+        ) { (client: InProcessApp) async throws in
+            let answer = try await client.request("GET", "/todos", headers: [("Prefer", "delay=2000")])
+            #expect(answer.status == 503)
+            let timing = ServerTimingMetrics(answer.header("Server-Timing"))
+            #expect((250..<2000).contains(timing.delay ?? 0), "waited until the deadline, not the 2 s asked: \(timing)")
+            #expect(timing.repo == 0, "no effect ran: \(timing)")
+        }
+    }
+
     @Test("fail=2 fails a scenario's first two requests, then succeeds; scenarios are per request or named")
     func failTwiceThenSucceed() async throws {
         try await InProcessApp.run(
@@ -135,7 +149,11 @@ struct DemoControlsHTTPTests {
             dependencies: DemoFixtures.dependencies, dev: true, controls: DemoFixtures.controls(),
             configure: { $0.requestTimeout = .milliseconds(300) }
         ) { (client: InProcessApp) async throws in
-            #expect(try await client.request("GET", "/todos", headers: [("Prefer", "fault=hang")]).status == 503)
+            let hung = try await client.request("GET", "/todos", headers: [("Prefer", "fault=hang")])
+            #expect(hung.status == 503)
+            // libevent's clock is coarse (4 ms): the deadline may fire a little before 300 ms by ours.
+            let timing = ServerTimingMetrics(hung.header("Server-Timing"))
+            #expect((timing.app ?? 0) >= 250, "the server held the request until its deadline: \(timing)")
             let entry = try #require(try await DemoFixtures.journal(client).first)
             #expect(entry.outcome == "timedOut")
             #expect(entry.status == 503)

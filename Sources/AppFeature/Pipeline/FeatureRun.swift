@@ -54,8 +54,9 @@ enum FeatureRun {
         store.startInPlace(request)
         guard !responder.exchange.isAnswered else { return }
         responder.exchange.awaitResponse { reason in
-            responder.abandon(reason)
+            let unavailable = responder.abandon(reason, repositoryDuration: waiting.waitedMilliseconds)
             store.assumeIsolated { $0.cancelAll() }
+            return unavailable
         }
     }
 
@@ -105,6 +106,12 @@ final class EffectWait: Sendable {
     /// Milliseconds since the request reached its store, or 0 when the request's reduce answered it.
     var elapsedMilliseconds: Double {
         guard reduces.load(ordering: .relaxed) > 1 else { return 0 }
-        return (ContinuousClock.now - started).inMilliseconds
+        return waitedMilliseconds
+    }
+
+    /// Milliseconds since the request reached its store: what a request cut off while its effects
+    /// ran spent waiting for them.
+    var waitedMilliseconds: Double {
+        (ContinuousClock.now - started).inMilliseconds
     }
 }

@@ -26,7 +26,7 @@ extension Responder {
         }
         exchange.awaitResponse { reason in
             task.cancel()
-            abandon(reason)
+            return abandon(reason)
         }
     }
 }

@@ -74,23 +74,38 @@ public struct Responder: Sendable {
     public func send(_ response: consuming Response, repositoryDuration: Double = 0) {
         guard !exchange.isAnswered else { return }
         let elapsed = elapsed
-        let delay = controls.delayMilliseconds
-        let final = ResponseFinalizer.finalize(
-            response,
-            for: request,
-            appDuration: elapsed.inMilliseconds - delay,
-            repositoryDuration: repositoryDuration,
-            delayDuration: delay,
-            problemFormat: response.problem == nil ? .standard : fixed.problemFormats.format(for: request.path)
-        )
+        let final = finalize(
+            response, elapsed: elapsed.inMilliseconds, delay: controls.delayMilliseconds,
+            repositoryDuration: repositoryDuration, problem: response.problem != nil)
         let answer = Answer(responder: self, response: response, final: final, elapsed: elapsed)
         AnswerNext(stages: fixed.stages, remaining: fixed.stages.count)(answer)
     }
 
     /// Tells the stages that the request ended without an answer of its own (client gone, deadline,
-    /// shutdown); the HTTP layer answers it 503 where a client is still there.
-    func abandon(_ reason: CancellationReason) {
+    /// shutdown), and returns the 503 the HTTP layer writes where a client is still there, timed as
+    /// any answer: `repositoryDuration` (ms) spent waiting for effects, the delay as far as it ran.
+    func abandon(_ reason: CancellationReason, repositoryDuration: Double = 0) -> Response {
         end(.cancelled(reason))
+        let elapsed = elapsed.inMilliseconds
+        return finalize(
+            .problem(.unavailable(reason.detail)), elapsed: elapsed,
+            // The deadline may have cut the delay short.
+            delay: min(controls.delayMilliseconds, elapsed), repositoryDuration: repositoryDuration, problem: true)
+    }
+
+    /// `response` in its final form, its `Server-Timing` splitting the `elapsed` milliseconds into
+    /// the injected `delay`, the wait for effects, and the server's own handling (the rest).
+    private func finalize(
+        _ response: Response, elapsed: Double, delay: Double, repositoryDuration: Double, problem: Bool
+    ) -> Response {
+        ResponseFinalizer.finalize(
+            response,
+            for: request,
+            appDuration: elapsed - delay - repositoryDuration,
+            repositoryDuration: repositoryDuration,
+            delayDuration: delay,
+            problemFormat: problem ? fixed.problemFormats.format(for: request.path) : .standard
+        )
     }
 
     /// `fault=drop`: closes the connection without an answer, and tells the stages.

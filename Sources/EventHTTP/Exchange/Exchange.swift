@@ -30,7 +30,7 @@ public final class Exchange: @unchecked Sendable {
     unowned let transport: any ExchangeTransport
     unowned let server: LoopServer
     @exclusivity(unchecked) private var deadlineTimer: OpaquePointer?
-    @exclusivity(unchecked) private var onCancel: (@Sendable (CancellationReason) -> Void)?
+    @exclusivity(unchecked) private var onCancel: (@Sendable (CancellationReason) -> Response)?
     /// A streamed answer's state (`Exchange+Streaming`); `nil` for a request that neither streams
     /// nor asked to be told when a stream ends — every other — which so pays one check.
     var streamWatch: StreamWatch?
@@ -64,10 +64,11 @@ public final class Exchange: @unchecked Sendable {
     }
 
     /// Marks the request as waiting for effects: arms the deadline. `onCancel` runs on the loop when
-    /// the deadline passes, the client leaves or the server shuts down, before the 503 is written.
-    /// Called again (a demo delay, then the domain's effects), it only replaces `onCancel`: the
-    /// deadline still counts from the first call.
-    public func awaitResponse(onCancel: @escaping @Sendable (CancellationReason) -> Void) {
+    /// the deadline passes, the client leaves or the server shuts down, and returns the 503 to write:
+    /// the handler's own, timed as only the handler can time it (`Server-Timing`). Called again (a
+    /// demo delay, then the domain's effects), it only replaces `onCancel`: the deadline still counts
+    /// from the first call.
+    public func awaitResponse(onCancel: @escaping @Sendable (CancellationReason) -> Response) {
         assert(loop.inEventLoop, "Exchange.awaitResponse ran off its loop thread.")
         guard !isAnswered else { return }
         self.onCancel = onCancel
@@ -119,7 +120,6 @@ public final class Exchange: @unchecked Sendable {
         case .shutdown: server.counters.shutdowns.increment()
         case .overload: break
         }
-        onCancel?(reason)
-        reply(server.handler.unavailableResponse(to: served, reason: reason))
+        reply(onCancel?(reason) ?? server.handler.unavailableResponse(to: served, reason: reason))
     }
 }

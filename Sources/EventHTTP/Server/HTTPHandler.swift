@@ -29,8 +29,9 @@ public protocol HTTPHandler: Sendable {
     /// The answer while the server drains (architecture.md §2.6); by default a 503 problem.
     func drainingResponse(to request: ServerRequest) -> Response
 
-    /// The answer when a request is refused before handling (`reason`: overload, deadline,
-    /// disconnect, shutdown); by default a 503 problem naming the reason.
+    /// The answer when a request is refused before handling (`reason`: overload, shutdown), and to
+    /// one cut off while it waited without a cancel hook to answer it; by default a 503 problem
+    /// naming the reason.
     func unavailableResponse(to request: ServerRequest, reason: CancellationReason) -> Response
 }
 
