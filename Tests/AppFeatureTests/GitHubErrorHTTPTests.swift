@@ -62,6 +62,23 @@ struct GitHubErrorHTTPTests {
         }
     }
 
+    @Test("a search cut off by its deadline answers 503 in the envelope, timed as it waited")
+    func deadline() async throws {
+        try await InProcessApp.run(
+            dependencies: SearchHTTPTests.dependencies(), dev: true, controls: DemoFixtures.controls(),
+            configure: { $0.requestTimeout = .milliseconds(300) }
+        ) { (client: InProcessApp) async throws in
+            let hung = try await client.request("GET", "/search/repositories?q=x", headers: [("Prefer", "fault=hang")])
+            #expect(hung.status == 503)
+            #expect(hung.header("Content-Type") == "application/json; charset=utf-8")
+            let body = try #require(JSONParser.parse(hung.body))
+            #expect(GitHubSchema.errorEnvelope.violations(of: body) == [])
+            // libevent's clock is coarse (4 ms): the deadline may fire a little before 300 ms by ours.
+            let timing = ServerTimingMetrics(hung.header("Server-Timing"))
+            #expect((timing.app ?? 0) >= 250, "\(timing)")
+        }
+    }
+
     @Test("the HTTP layer's 503s (deadline, overload, shutdown) on GitHub routes use the envelope too")
     func unavailable() throws {
         let handler = App.handler(settings: AppSettings(), dependencies: SearchHTTPTests.dependencies())

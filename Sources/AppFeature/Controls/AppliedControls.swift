@@ -7,9 +7,18 @@ struct AppliedControls: Sendable {
     var applied: [String] = []
     /// Injected delay, milliseconds (`Server-Timing: delay;dur`).
     var delayMilliseconds: Double = 0
+    /// When the injected delay began.
+    var delayStarted: ContinuousClock.Instant?
     /// `fault=malformed`: a successful answer's body is cut mid-JSON (and `fault=malformed` added to
     /// `applied` then; an answer without one is sent whole and stored as usual).
     var cutsBody = false
+
+    /// The injected delay as far as it ran by `now`, milliseconds: all of it once it has passed, part
+    /// of it for a request cut off meanwhile.
+    func delayMilliseconds(ranUntil now: ContinuousClock.Instant) -> Double {
+        guard let delayStarted else { return 0 }
+        return min(delayMilliseconds, (now - delayStarted).inMilliseconds)
+    }
 
     /// The `Preference-Applied` value, `nil` when nothing was applied.
     var preferenceApplied: String? {

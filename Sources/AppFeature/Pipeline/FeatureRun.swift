@@ -54,7 +54,7 @@ enum FeatureRun {
         store.startInPlace(request)
         guard !responder.exchange.isAnswered else { return }
         responder.exchange.awaitResponse { reason in
-            let unavailable = responder.abandon(reason, repositoryDuration: waiting.waitedMilliseconds)
+            let unavailable = responder.abandon(reason, repositoryDuration: waiting.millisecondsSinceStart)
             store.assumeIsolated { $0.cancelAll() }
             return unavailable
         }
@@ -72,7 +72,9 @@ enum FeatureRun {
                 must end with `state.response` set: set it in the reducer case that handles that action.
                 """
             )
-            responder.send(.problem(.internalError(cause: "\(R.self) stopped without answering (reported above)")))
+            responder.send(
+                .problem(.internalError(cause: "\(R.self) stopped without answering (reported above)")),
+                repositoryDuration: waiting.repositoryMilliseconds)
         }
     }
 }
@@ -95,7 +97,7 @@ final class EffectWait: Sendable {
     /// Sends `response`, when the store has one, with the time the request waited for effects.
     func send(_ response: consuming Response?) {
         guard let response else { return }
-        responder.send(response, repositoryDuration: elapsedMilliseconds)
+        responder.send(response, repositoryDuration: repositoryMilliseconds)
     }
 
     /// Counts a reduce: any after the request's own is an effect's answer.
@@ -103,15 +105,16 @@ final class EffectWait: Sendable {
         reduces.add(1, ordering: .relaxed)
     }
 
-    /// Milliseconds since the request reached its store, or 0 when the request's reduce answered it.
-    var elapsedMilliseconds: Double {
+    /// Milliseconds the request waited for its effects: since it reached its store, or 0 when the
+    /// request's own reduce answered it.
+    var repositoryMilliseconds: Double {
         guard reduces.load(ordering: .relaxed) > 1 else { return 0 }
-        return waitedMilliseconds
+        return millisecondsSinceStart
     }
 
     /// Milliseconds since the request reached its store: what a request cut off while its effects
     /// ran spent waiting for them.
-    var waitedMilliseconds: Double {
+    var millisecondsSinceStart: Double {
         (ContinuousClock.now - started).inMilliseconds
     }
 }

@@ -3,8 +3,8 @@ import HTTPKit
 /// Which format a path's problems are written in: the first domain claiming the path, else
 /// RFC 9457.
 ///
-/// Looked up only when an answer is a problem, so successful requests never pay for it; the 503s the
-/// HTTP layer makes (deadline, overload, disconnect, shutdown) ask it too.
+/// Looked up only when an answer is a problem, so successful requests never pay for it; the 503s of
+/// requests cut off (deadline, disconnect, shutdown) or refused (overload) ask it too.
 struct ProblemFormats: Sendable {
     let endpoints: [Endpoint]
 

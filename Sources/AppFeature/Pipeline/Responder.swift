@@ -76,7 +76,7 @@ public struct Responder: Sendable {
         let elapsed = elapsed
         let final = finalize(
             response, elapsed: elapsed.inMilliseconds, delay: controls.delayMilliseconds,
-            repositoryDuration: repositoryDuration, problem: response.problem != nil)
+            repositoryDuration: repositoryDuration)
         let answer = Answer(responder: self, response: response, final: final, elapsed: elapsed)
         AnswerNext(stages: fixed.stages, remaining: fixed.stages.count)(answer)
     }
@@ -86,17 +86,16 @@ public struct Responder: Sendable {
     /// any answer: `repositoryDuration` (ms) spent waiting for effects, the delay as far as it ran.
     func abandon(_ reason: CancellationReason, repositoryDuration: Double = 0) -> Response {
         end(.cancelled(reason))
-        let elapsed = elapsed.inMilliseconds
+        let now = ContinuousClock.now
         return finalize(
-            .problem(.unavailable(reason.detail)), elapsed: elapsed,
-            // The deadline may have cut the delay short.
-            delay: min(controls.delayMilliseconds, elapsed), repositoryDuration: repositoryDuration, problem: true)
+            .problem(.unavailable(reason.detail)), elapsed: (now - started).inMilliseconds,
+            delay: controls.delayMilliseconds(ranUntil: now), repositoryDuration: repositoryDuration)
     }
 
     /// `response` in its final form, its `Server-Timing` splitting the `elapsed` milliseconds into
     /// the injected `delay`, the wait for effects, and the server's own handling (the rest).
     private func finalize(
-        _ response: Response, elapsed: Double, delay: Double, repositoryDuration: Double, problem: Bool
+        _ response: Response, elapsed: Double, delay: Double, repositoryDuration: Double
     ) -> Response {
         ResponseFinalizer.finalize(
             response,
@@ -104,7 +103,7 @@ public struct Responder: Sendable {
             appDuration: elapsed - delay - repositoryDuration,
             repositoryDuration: repositoryDuration,
             delayDuration: delay,
-            problemFormat: problem ? fixed.problemFormats.format(for: request.path) : .standard
+            problemFormat: response.problem == nil ? .standard : fixed.problemFormats.format(for: request.path)
         )
     }
 

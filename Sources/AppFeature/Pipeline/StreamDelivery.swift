@@ -31,7 +31,9 @@ final class StreamDelivery: @unchecked Sendable {
         return StoreObserver(
             didReduce: { [self] _, state in
                 waiting.didReduce()
-                if let stream = state.stream, let head = state.response { deliver(stream, head: head) }
+                if let stream = state.stream, let head = state.response {
+                    deliver(stream, head: head, waiting: waiting)
+                }
             },
             isFinished: { [self] state in
                 guard state.response != nil else { return false }
@@ -40,7 +42,7 @@ final class StreamDelivery: @unchecked Sendable {
             didFinish: { [self] state in
                 if state.stream != nil { return finished() }
                 if let response = state.response {
-                    responder.send(response, repositoryDuration: waiting.elapsedMilliseconds)
+                    responder.send(response, repositoryDuration: waiting.repositoryMilliseconds)
                 }
             },
             didStall: stalled
@@ -51,13 +53,14 @@ final class StreamDelivery: @unchecked Sendable {
     var isOpen: Bool { !hasStarted || responder.exchange.isStreaming }
 
     /// Writes what `stream` holds that is not written yet; the first call sends `head` through the
-    /// pipeline's response halves (a stage may answer in its place: then no stream opens).
-    func deliver(_ stream: StreamedBody, head: Response) {
+    /// pipeline's response halves (a stage may answer in its place: then no stream opens), timed
+    /// with what the request `waiting` waited for its effects.
+    func deliver(_ stream: StreamedBody, head: Response, waiting: EffectWait) {
         let exchange = responder.exchange
         if !hasStarted {
             hasStarted = true
             exchange.whenStreamEnds { [self] in stop() }
-            responder.send(head)
+            responder.send(head, repositoryDuration: waiting.repositoryMilliseconds)
         }
         if stream.count > chunksWritten {
             chunksWritten = stream.count

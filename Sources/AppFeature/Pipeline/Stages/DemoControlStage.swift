@@ -42,6 +42,7 @@ struct DemoControlStage: PipelineStage {
         }
         guard delay > 0 else { return misbehave(flow) }
         flow.responder.controls.delayMilliseconds = Double(delay)
+        flow.responder.controls.delayStarted = .now
         Self.wait(milliseconds: delay, flow: flow, sleep: controls.sleep, then: misbehave)
     }
 
