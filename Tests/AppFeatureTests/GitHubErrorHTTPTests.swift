@@ -66,16 +66,17 @@ struct GitHubErrorHTTPTests {
     func deadline() async throws {
         try await InProcessApp.run(
             dependencies: SearchHTTPTests.dependencies(), dev: true, controls: DemoFixtures.controls(),
-            configure: { $0.requestTimeout = .milliseconds(300) }
+            configure: { $0.requestTimeout = .seconds(1) }
         ) { (client: InProcessApp) async throws in
             let hung = try await client.request("GET", "/search/repositories?q=x", headers: [("Prefer", "fault=hang")])
             #expect(hung.status == 503)
             #expect(hung.header("Content-Type") == "application/json; charset=utf-8")
             let body = try #require(JSONParser.parse(hung.body))
             #expect(GitHubSchema.errorEnvelope.violations(of: body) == [])
-            // libevent's clock is coarse (4 ms): the deadline may fire a little before 300 ms by ours.
             let timing = ServerTimingMetrics(hung.header("Server-Timing"))
-            #expect((timing.app ?? 0) >= 250, "\(timing)")
+            // Half the deadline: libevent arms it from the time its loop's turn began, so on a busy
+            // machine it can fire well before a second has passed by the request's own clock.
+            #expect((timing.app ?? 0) >= 500, "\(timing)")
         }
     }
 
