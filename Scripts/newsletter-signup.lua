@@ -1,9 +1,10 @@
 -- wrk script: POST /newsletter/subscriptions, each request a real sign-up (a durable write of a
 -- subscriber and its token). By default every request signs up a new address; with MIX set,
 -- requests rotate between confirmed@example.com, pending@example.com and a new address, and the
--- server's time (Server-Timing app;dur + repo;dur: its handling and the write) is reported per kind — the no-enumeration check, which
--- needs one connection (-c1) so that answers arrive in the order of the requests. RUN keeps the
--- addresses of separate runs apart. Prints the median and 90th percentile and the statuses seen.
+-- server's time (Server-Timing app;dur + repo;dur: its handling and the write) is reported per
+-- kind — the no-enumeration check, which needs one connection (-c1) so that answers arrive in the
+-- order of the requests. RUN keeps the addresses of separate runs apart. Prints the median and
+-- 90th percentile and the statuses seen.
 local counter = 0
 local mix = os.getenv("MIX")
 local run = os.getenv("RUN") or tostring(os.time())
