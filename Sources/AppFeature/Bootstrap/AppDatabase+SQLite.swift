@@ -28,7 +28,9 @@ extension AppDatabase {
                 try await writer.write { db in
                     for domain in domains {
                         guard let dataset = domain.dataset else { continue }
-                        try dataset.storeSQLite(db, dataset.generate(seed, counts[domain.name] ?? 0), true)
+                        let items = dataset.generate(seed, counts[domain.name] ?? 0)
+                        try dataset.storeSQLite(db, items, true)
+                        try DatasetSizes.record(db, domain.name, items: dataset.count(items))
                     }
                     try SeedMarker.recordDatasetSeed(db, seed)
                 }
@@ -50,15 +52,25 @@ extension AppDatabase {
 
     /// Fills each dataset's empty tables with `seed`'s items — they are read-only: an empty table
     /// has never been filled — and records the seed of a new file's (a file from before seeds were
-    /// recorded holds seed 1's); every dataset's size, by domain name.
+    /// recorded holds seed 1's); every dataset's size, by domain name. Sizes are recorded as the
+    /// datasets are written (`DatasetSizes`), so a start counts only a table written before that was.
     private static func fillDatasets(
         _ writer: any DatabaseWriter, seed: UInt64, domains: [Domain]
     ) async throws -> [String: Int] {
-        try await writer.write { db in
+        let recorded = try DatasetSizes.recorded(writer)
+        let datasets = domains.filter { $0.dataset != nil }
+        if datasets.allSatisfy({ recorded[$0.name] != nil }) {
+            return recorded.filter { name, _ in datasets.contains { $0.name == name } }
+        }
+        return try await writer.write { db in
             var counts: [String: Int] = [:]
             var filled = 0
-            for domain in domains {
+            for domain in datasets {
                 guard let dataset = domain.dataset else { continue }
+                if let size = recorded[domain.name] {
+                    counts[domain.name] = size
+                    continue
+                }
                 var count = try dataset.countSQLite(db)
                 if count == 0 {
                     let items = dataset.generate(seed, 0)
@@ -66,9 +78,10 @@ extension AppDatabase {
                     count = try dataset.count(items)
                     filled += 1
                 }
+                try DatasetSizes.record(db, domain.name, items: count)
                 counts[domain.name] = count
             }
-            if filled > 0, filled == counts.count { try SeedMarker.recordDatasetSeed(db, seed) }
+            if filled > 0, filled == datasets.count { try SeedMarker.recordDatasetSeed(db, seed) }
             return counts
         }
     }

@@ -35,8 +35,8 @@ public struct AppDatabase: Sendable {
 
     /// The schema of `domains` in SQLite, in order: the marker tables, each domain's, the sandboxes'.
     public static func migrations(of domains: [Domain] = App.domains) -> [Migration] {
-        [SeedMarker.migration, SeedMarker.seedMigration] + domains.flatMap(\.sqliteMigrations)
-            + SandboxPartition.migrations
+        [SeedMarker.migration, SeedMarker.seedMigration, DatasetSizes.migration]
+            + domains.flatMap(\.sqliteMigrations) + SandboxPartition.migrations
     }
 
     /// Opens `location` for `domains`. Empty read-only tables (repositories, pins) are filled from
