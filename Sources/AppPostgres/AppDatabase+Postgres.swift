@@ -66,11 +66,7 @@ extension AppDatabase {
         try await backend.waitUntilReachable()
         _ = try await migrate(backend, domains: domains, backends: backends, seed: opening.seed)
         let (counts, written) = try await backend.withConnection { connection in
-            var counts: [String: Int] = [:]
-            for backend in backends {
-                if let dataset = backend.dataset { counts[backend.name] = try await dataset.count(connection) }
-            }
-            return (counts, try await connection.count(of: "data_versions"))
+            (try await datasetSizes(backends, on: connection), try await connection.count(of: "data_versions"))
         }
         let datasets = SeededDatasets(
             seed: try await DatasetSeedRow.current(backend) ?? opening.seed,
@@ -85,7 +81,9 @@ extension AppDatabase {
                 try await backend.bulkTransaction { connection in
                     for (domain, stored) in zip(domains, backends) {
                         guard let dataset = domain.dataset, let storing = stored.dataset else { continue }
-                        try await storing.store(connection, dataset.generate(seed, counts[domain.name] ?? 0), true)
+                        let items = dataset.generate(seed, counts[domain.name] ?? 0)
+                        try await storing.store(connection, items, true)
+                        try await DatasetSizeRows.record(domain.name, items: dataset.count(items), on: connection)
                     }
                     try await DatasetSeedRow.record(seed, on: connection)
                 }
@@ -122,10 +120,33 @@ extension AppDatabase {
         try await PostgresMigrator.migrate(backend, postgresMigrations(backends)) { connection in
             for (domain, stored) in zip(domains, backends) {
                 guard let dataset = domain.dataset, let storing = stored.dataset else { continue }
-                try await storing.store(connection, dataset.generate(seed, 0), false)
+                let items = dataset.generate(seed, 0)
+                try await storing.store(connection, items, false)
+                try await DatasetSizeRows.record(domain.name, items: dataset.count(items), on: connection)
             }
             try await DatasetSeedRow.record(seed, on: connection)
         }
+    }
+
+    /// Each dataset's size, by domain name: as recorded when it was written, or — for a database
+    /// written before sizes were recorded — counted once and recorded (instances racing here record
+    /// the same counts).
+    private static func datasetSizes(
+        _ backends: [PostgresDomain], on connection: PostgresConnection
+    ) async throws -> [String: Int] {
+        let recorded = try await DatasetSizeRows.all(on: connection)
+        var sizes: [String: Int] = [:]
+        for backend in backends {
+            guard let dataset = backend.dataset else { continue }
+            if let size = recorded[backend.name] {
+                sizes[backend.name] = size
+            } else {
+                let count = try await dataset.count(connection)
+                try await DatasetSizeRows.record(backend.name, items: count, on: connection)
+                sizes[backend.name] = count
+            }
+        }
+        return sizes
     }
 }
 #endif

@@ -1,7 +1,7 @@
 #if PostgreSQL
 /// The tables every domain's PostgreSQL backend shares: data versions, the sandboxes registry, the
-/// seed the read-only datasets were generated from, and the pipeline's idempotency keys, `fail=N`
-/// counts, request journal and rate-limit windows.
+/// seed the read-only datasets were generated from and their sizes, and the pipeline's idempotency
+/// keys, `fail=N` counts, request journal and rate-limit windows.
 public enum PostgresStorageMigrations {
     /// Every step, oldest first; they run before any domain's.
     public static let all: [PostgresMigration] = [
@@ -113,6 +113,9 @@ public enum PostgresStorageMigrations {
                 "CREATE INDEX idempotency_keys_age ON idempotency_keys (sandbox, created_at)",
                 "CREATE INDEX fail_scenarios_last_use ON fail_scenarios (last_use)",
             ]),
+        PostgresMigration(
+            "storage-10-dataset-sizes",
+            ["CREATE TABLE dataset_sizes (dataset text COLLATE \"C\" PRIMARY KEY, items bigint NOT NULL)"]),
     ]
 }
 #endif

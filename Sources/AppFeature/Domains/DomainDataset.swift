@@ -13,8 +13,8 @@ public struct DomainDataset: Sendable {
     /// The items of `seed` for a store holding `held` items now (0: a new store, sized as the
     /// domain is configured).
     public let generate: @Sendable (_ seed: UInt64, _ held: Int) -> any Sendable
-    /// How many items `generate` made.
-    let count: @Sendable (_ items: any Sendable) throws -> Int
+    /// How many items `generate` made: the size recorded as they are stored.
+    public let count: @Sendable (_ items: any Sendable) throws -> Int
     /// Its backend in process memory for `seed`, and how many items it serves.
     let memory: @Sendable (_ seed: UInt64) -> (backend: any Sendable, count: Int)
     /// Its backend over a SQLite file's tables.
