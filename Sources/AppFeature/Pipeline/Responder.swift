@@ -86,10 +86,10 @@ public struct Responder: Sendable {
     /// any answer: `repositoryDuration` (ms) spent waiting for effects, the delay as far as it ran.
     func abandon(_ reason: CancellationReason, repositoryDuration: Double = 0) -> Response {
         end(.cancelled(reason))
-        let now = ContinuousClock.now
+        let elapsed = elapsed.inMilliseconds
         return finalize(
-            .problem(.unavailable(reason.detail)), elapsed: (now - started).inMilliseconds,
-            delay: controls.delayMilliseconds(ranUntil: now), repositoryDuration: repositoryDuration)
+            .problem(.unavailable(reason.detail)), elapsed: elapsed,
+            delay: controls.delayMilliseconds(ranUntil: elapsed), repositoryDuration: repositoryDuration)
     }
 
     /// `response` in its final form, its `Server-Timing` splitting the `elapsed` milliseconds into

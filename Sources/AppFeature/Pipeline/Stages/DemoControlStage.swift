@@ -42,7 +42,7 @@ struct DemoControlStage: PipelineStage {
         }
         guard delay > 0 else { return misbehave(flow) }
         flow.responder.controls.delayMilliseconds = Double(delay)
-        flow.responder.controls.delayStarted = .now
+        flow.responder.controls.delayBeganAfterMilliseconds = flow.responder.elapsed.inMilliseconds
         Self.wait(milliseconds: delay, flow: flow, sleep: controls.sleep, then: misbehave)
     }
 
