@@ -2,9 +2,11 @@ public import GRDB
 
 /// How many items each read-only dataset (the repositories, the pins) holds, recorded in the
 /// transaction that writes it, so a start reads one small table instead of counting each
-/// dataset's: `COUNT(*)` over a million pins took ~36 ms of a 58 ms start (BENCHMARKS.md).
+/// dataset's: `COUNT(*)` over a million pins was two thirds of a 57 ms start (BENCHMARKS.md,
+/// fifty-second run).
 public enum DatasetSizes {
-    /// The schema step that creates the sizes table.
+    /// The schema step that creates the sizes table; list it after `SeedMarker`'s, before every
+    /// domain's migrations.
     public static let migration = Migration("storage-3-dataset-sizes") { db in
         try db.execute(
             sql: """
@@ -14,16 +16,14 @@ public enum DatasetSizes {
     }
 
     /// The recorded sizes, by dataset name; a dataset not written since sizes were recorded is
-    /// missing. Asked at start, on the writer's connection, as `SeedMarker.datasetSeed(_:)` is.
-    public static func recorded(_ database: any DatabaseWriter) throws -> [String: Int] {
-        try database.writeWithoutTransaction { db in
-            var sizes: [String: Int] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT dataset, items FROM counterpart_dataset_size")
-            while let row = try rows.next() {
-                sizes[row[0]] = row[1]
-            }
-            return sizes
+    /// missing.
+    public static func recorded(_ db: Database) throws -> [String: Int] {
+        var sizes: [String: Int] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT dataset, items FROM counterpart_dataset_size")
+        while let row = try rows.next() {
+            sizes[row[0]] = row[1]
         }
+        return sizes
     }
 
     /// Records that `dataset` holds `items`, replacing any size before, inside the caller's

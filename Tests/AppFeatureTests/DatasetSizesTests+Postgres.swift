@@ -18,7 +18,7 @@ extension DatasetSizesTests {
         return database.datasetCounts
     }
 
-    /// The sizes recorded in the database at `url`, by dataset name.
+    /// The sizes recorded in the database `backend` reaches, by dataset name.
     static func recordedSizes(_ backend: PostgresBackend) async throws -> [String: Int] {
         try await backend.withConnection { connection in try await DatasetSizeRows.all(on: connection) }
     }

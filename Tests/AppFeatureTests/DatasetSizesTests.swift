@@ -33,7 +33,7 @@ struct DatasetSizesTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("sizes.sqlite").path
         try await Self.withFile(path) { _, writer in
-            let recorded = try DatasetSizes.recorded(writer)
+            let recorded = try await writer.read(DatasetSizes.recorded)
             #expect(recorded == [Self.searchDomain: 5_000, Self.pinsDomain: 2_800])
         }
     }
@@ -61,9 +61,24 @@ struct DatasetSizesTests {
             try await writer.write { db in try db.execute(sql: "DELETE FROM counterpart_dataset_size") }
         }
         try await Self.withFile(path) { _, writer in
-            let recorded = try DatasetSizes.recorded(writer)
+            let recorded = try await writer.read(DatasetSizes.recorded)
             #expect(recorded == [Self.searchDomain: 5_000, Self.pinsDomain: 2_800])
         }
+    }
+
+    @Test("a dataset table emptied since its size was recorded is filled again at start")
+    func emptiedTableIsFilledAgain() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("sizes.sqlite").path
+        try await Self.withFile(path) { _, writer in
+            // As the sqlite3 shell could, on a file shared with --sqlite-locking shared.
+            try await writer.write { db in try db.execute(sql: "DELETE FROM pins; DELETE FROM pins_rtree") }
+        }
+        let pins = try await Self.withFile(path) { _, writer in
+            try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pins") }
+        }
+        #expect(pins == 2_800, "the start believed the recorded size and left the pins table empty")
     }
 
     @Test("a reset to another seed records the sizes it wrote, in its one transaction")
@@ -74,7 +89,7 @@ struct DatasetSizesTests {
         try await Self.withFile(path) { database, writer in
             try await writer.write { db in try db.execute(sql: "DELETE FROM counterpart_dataset_size") }
             try await database.datasets.reseed(42)
-            let recorded = try DatasetSizes.recorded(writer)
+            let recorded = try await writer.read(DatasetSizes.recorded)
             #expect(recorded == [Self.searchDomain: 5_000, Self.pinsDomain: 2_800])
         }
     }

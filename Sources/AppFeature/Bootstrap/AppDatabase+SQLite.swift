@@ -52,25 +52,28 @@ extension AppDatabase {
 
     /// Fills each dataset's empty tables with `seed`'s items — they are read-only: an empty table
     /// has never been filled — and records the seed of a new file's (a file from before seeds were
-    /// recorded holds seed 1's); every dataset's size, by domain name. Sizes are recorded as the
-    /// datasets are written (`DatasetSizes`), so a start counts only a table written before that was.
+    /// recorded holds seed 1's); every dataset's size, by domain name. A start takes the sizes
+    /// recorded as the datasets were written (`DatasetSizes`) and counts only a table that has none.
     private static func fillDatasets(
         _ writer: any DatabaseWriter, seed: UInt64, domains: [Domain]
     ) async throws -> [String: Int] {
-        let recorded = try DatasetSizes.recorded(writer)
-        let datasets = domains.filter { $0.dataset != nil }
-        if datasets.allSatisfy({ recorded[$0.name] != nil }) {
-            return recorded.filter { name, _ in datasets.contains { $0.name == name } }
+        let datasets = domains.compactMap { domain in domain.dataset.map { (name: domain.name, dataset: $0) } }
+        // On the writer's connection, as `SeedMarker` reads at start. A size counts only while its
+        // table holds rows: a table emptied since (by hand, a file shared through `--sqlite-locking
+        // shared`) is filled again, as before sizes were recorded.
+        let known = try await writer.writeWithoutTransaction { db in
+            let recorded = try DatasetSizes.recorded(db)
+            var known: [String: Int] = [:]
+            for (name, dataset) in datasets {
+                if let size = recorded[name], try dataset.holdsItemsSQLite(db) { known[name] = size }
+            }
+            return known
         }
+        if known.count == datasets.count { return known }
         return try await writer.write { db in
-            var counts: [String: Int] = [:]
+            var counts = known
             var filled = 0
-            for domain in datasets {
-                guard let dataset = domain.dataset else { continue }
-                if let size = recorded[domain.name] {
-                    counts[domain.name] = size
-                    continue
-                }
+            for (name, dataset) in datasets where counts[name] == nil {
                 var count = try dataset.countSQLite(db)
                 if count == 0 {
                     let items = dataset.generate(seed, 0)
@@ -78,8 +81,8 @@ extension AppDatabase {
                     count = try dataset.count(items)
                     filled += 1
                 }
-                try DatasetSizes.record(db, domain.name, items: count)
-                counts[domain.name] = count
+                try DatasetSizes.record(db, name, items: count)
+                counts[name] = count
             }
             if filled > 0, filled == datasets.count { try SeedMarker.recordDatasetSeed(db, seed) }
             return counts

@@ -14,13 +14,14 @@ public struct DomainDataset: Sendable {
     /// domain is configured).
     public let generate: @Sendable (_ seed: UInt64, _ held: Int) -> any Sendable
     /// How many items `generate` made: the size recorded as they are stored.
-    public let count: @Sendable (_ items: any Sendable) throws -> Int
+    package let count: @Sendable (_ items: any Sendable) throws -> Int
     /// Its backend in process memory for `seed`, and how many items it serves.
     let memory: @Sendable (_ seed: UInt64) -> (backend: any Sendable, count: Int)
     /// Its backend over a SQLite file's tables.
     let sqlite: @Sendable (_ file: SQLiteFile) -> any Sendable
-    /// How many items its SQLite tables hold.
-    let countSQLite: @Sendable (_ db: Database) throws -> Int
+    /// The SQLite table holding a row per item: what a start checks for rows, and counts once for a
+    /// file written before sizes were recorded (`DatasetSizes`).
+    let sqliteTable: String
     /// Stores generated items in its SQLite tables, in `db`'s transaction, replacing what they hold;
     /// with a page cache that holds the tables they go to (`Database.withBulkPageCache`).
     let storeSQLite: @Sendable (_ db: Database, _ items: any Sendable, _ replacing: Bool) throws -> Void
@@ -35,7 +36,7 @@ public struct DomainDataset: Sendable {
         count: @escaping @Sendable (_ items: Items) -> Int,
         memory: @escaping @Sendable (_ seed: UInt64) -> (backend: Backend, count: Int),
         sqlite: @escaping @Sendable (_ file: SQLiteFile) -> Backend,
-        countSQLite: @escaping @Sendable (_ db: Database) throws -> Int,
+        sqliteTable: String,
         storeSQLite: @escaping @Sendable (_ db: Database, _ items: Items, _ replacing: Bool) throws -> Void,
         install: @escaping @Sendable (_ access: DatasetAccess<Backend>, _ metrics: AppMetrics) -> StoreSetter
     ) {
@@ -46,13 +47,27 @@ public struct DomainDataset: Sendable {
             return (backend, count)
         }
         self.sqlite = sqlite
-        self.countSQLite = countSQLite
+        self.sqliteTable = sqliteTable
         self.storeSQLite = { db, items, replacing in
             try db.withBulkPageCache { try storeSQLite(db, DatasetMismatch.cast(items, to: Items.self), replacing) }
         }
         self.install = { datasets, name, resettable, metrics in
             install(try DatasetAccess(datasets: datasets, name: name, resettable: resettable), metrics)
         }
+    }
+}
+
+extension DomainDataset {
+    // The table's name comes from the domain's declaration, never from input.
+
+    /// How many items its SQLite table holds: a scan of the whole table.
+    func countSQLite(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(sqliteTable)") ?? 0
+    }
+
+    /// Whether its SQLite table holds any item: one row read, whatever the table's size.
+    func holdsItemsSQLite(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(sqliteTable))") ?? false
     }
 }
 

@@ -30,7 +30,7 @@ extension Domain {
                     return (MapPinRepository.inMemory(pins: seeded), seeded.count)
                 },
                 sqlite: { file in MapPinRepository.sqlite(file.writer, reads: file.reads) },
-                countSQLite: { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pins") ?? 0 },
+                sqliteTable: "pins",
                 storeSQLite: { db, pins, replacing in
                     if replacing {
                         try MapPinRepository.replace(with: pins, in: db)

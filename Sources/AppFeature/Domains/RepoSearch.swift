@@ -24,7 +24,7 @@ extension Domain {
             // Generated on the first search, so start-up stays fast.
             memory: { seed in (RepoSearchRepository.seeded(seed: seed), RepositorySeed.repositoryCount) },
             sqlite: { file in RepoSearchRepository.sqlite(file.writer, reads: file.reads) },
-            countSQLite: { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM repositories") ?? 0 },
+            sqliteTable: "repositories",
             storeSQLite: { db, repositories, replacing in
                 if replacing {
                     try RepoSearchRepository.replace(with: repositories, in: db)
