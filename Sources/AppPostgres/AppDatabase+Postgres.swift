@@ -81,9 +81,9 @@ extension AppDatabase {
                 try await backend.bulkTransaction { connection in
                     for (domain, stored) in zip(domains, backends) {
                         guard let dataset = domain.dataset, let storing = stored.dataset else { continue }
-                        let items = dataset.generate(seed, counts[domain.name] ?? 0)
-                        try await storing.store(connection, items, true)
-                        try await DatasetSizeRows.record(domain.name, items: dataset.count(items), on: connection)
+                        try await storing.write(
+                            dataset.generate(seed, counts[domain.name] ?? 0), of: dataset, as: domain.name,
+                            replacing: true, on: connection)
                     }
                     try await DatasetSeedRow.record(seed, on: connection)
                 }
@@ -120,9 +120,8 @@ extension AppDatabase {
         try await PostgresMigrator.migrate(backend, postgresMigrations(backends)) { connection in
             for (domain, stored) in zip(domains, backends) {
                 guard let dataset = domain.dataset, let storing = stored.dataset else { continue }
-                let items = dataset.generate(seed, 0)
-                try await storing.store(connection, items, false)
-                try await DatasetSizeRows.record(domain.name, items: dataset.count(items), on: connection)
+                try await storing.write(
+                    dataset.generate(seed, 0), of: dataset, as: domain.name, replacing: false, on: connection)
             }
             try await DatasetSeedRow.record(seed, on: connection)
         }

@@ -31,4 +31,17 @@ public struct PostgresDataset: Sendable {
         }
     }
 }
+
+extension PostgresDataset {
+    /// Stores `items` its domain's `dataset` generated, in the connection's transaction, and records
+    /// their number as the size of dataset `name` (`DatasetSizeRows`): every write of a dataset goes
+    /// through here, so none leaves its size behind.
+    func write(
+        _ items: any Sendable, of dataset: DomainDataset, as name: String, replacing: Bool,
+        on connection: PostgresConnection
+    ) async throws {
+        try await store(connection, items, replacing)
+        try await DatasetSizeRows.record(name, items: dataset.count(items), on: connection)
+    }
+}
 #endif

@@ -28,9 +28,8 @@ extension AppDatabase {
                 try await writer.write { db in
                     for domain in domains {
                         guard let dataset = domain.dataset else { continue }
-                        let items = dataset.generate(seed, counts[domain.name] ?? 0)
-                        try dataset.storeSQLite(db, items, true)
-                        try DatasetSizes.record(db, domain.name, items: dataset.count(items))
+                        try dataset.writeSQLite(
+                            dataset.generate(seed, counts[domain.name] ?? 0), as: domain.name, replacing: true, in: db)
                     }
                     try SeedMarker.recordDatasetSeed(db, seed)
                 }
@@ -74,15 +73,15 @@ extension AppDatabase {
             var counts = known
             var filled = 0
             for (name, dataset) in datasets where counts[name] == nil {
-                var count = try dataset.countSQLite(db)
-                if count == 0 {
+                let stored = try dataset.countSQLite(db)
+                if stored == 0 {
                     let items = dataset.generate(seed, 0)
-                    try dataset.storeSQLite(db, items, false)
-                    count = try dataset.count(items)
+                    counts[name] = try dataset.writeSQLite(items, as: name, replacing: false, in: db)
                     filled += 1
+                } else {
+                    try DatasetSizes.record(db, name, items: stored)
+                    counts[name] = stored
                 }
-                try DatasetSizes.record(db, name, items: count)
-                counts[name] = count
             }
             if filled > 0, filled == datasets.count { try SeedMarker.recordDatasetSeed(db, seed) }
             return counts

@@ -69,6 +69,17 @@ extension DomainDataset {
     func holdsItemsSQLite(_ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(sqliteTable))") ?? false
     }
+
+    /// Stores `items` it generated in `db`'s transaction and records their number as the size of
+    /// dataset `name` (`DatasetSizes`): every write of a dataset goes through here, so none leaves
+    /// its size behind. Returns the size.
+    @discardableResult
+    func writeSQLite(_ items: any Sendable, as name: String, replacing: Bool, in db: Database) throws -> Int {
+        try storeSQLite(db, items, replacing)
+        let size = try count(items)
+        try DatasetSizes.record(db, name, items: size)
+        return size
+    }
 }
 
 /// A dataset's backend or items of another type than its domain declared: a PostgreSQL backend
