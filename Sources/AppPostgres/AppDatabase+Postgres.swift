@@ -66,7 +66,7 @@ extension AppDatabase {
         try await backend.waitUntilReachable()
         _ = try await migrate(backend, domains: domains, backends: backends, seed: opening.seed)
         let (counts, written) = try await backend.withConnection { connection in
-            (try await datasetSizes(backends, on: connection), try await connection.count(of: "data_versions"))
+            (try await datasetSizes(backends, on: connection), try await SharedDataVersion.anyRecorded(on: connection))
         }
         let datasets = SeededDatasets(
             seed: try await DatasetSeedRow.current(backend) ?? opening.seed,
@@ -107,7 +107,7 @@ extension AppDatabase {
                 close: { await backend.stop() }))
         // The default sandbox's stores are filled once, by the first instance that finds them never
         // written (no data version recorded). Instances racing here write the same rows.
-        if written == 0 { try await database.fill(except: opening.emptyDomains) }
+        if !written { try await database.fill(except: opening.emptyDomains) }
         return database
     }
 

@@ -33,6 +33,16 @@ public struct SharedDataVersion: Sendable {
         }
     }
 
+    /// Whether any domain of any sandbox was ever written: what an instance starting asks to learn
+    /// whether the default sandbox's stores were ever filled. `EXISTS` stops at the first row, where
+    /// a count would read one per sandbox and domain.
+    public static func anyRecorded(on connection: PostgresConnection) async throws -> Bool {
+        let rows = try await connection.query(
+            "SELECT EXISTS (SELECT 1 FROM data_versions)", logger: connection.logger)
+        for try await exists in rows.decode(Bool.self) { return exists }
+        return false
+    }
+
     /// Locks the row until the transaction ends (creating it at 0 if missing); call it first in a
     /// write, so writers of this domain and sandbox take turns.
     public func lock(_ connection: PostgresConnection) async throws {
