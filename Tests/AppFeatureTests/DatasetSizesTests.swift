@@ -11,6 +11,11 @@ struct DatasetSizesTests {
     static let searchDomain = Domain.repoSearch.name
     static let pinsDomain = Domain.mapPins().name
 
+    /// Where a test's new file goes: a folder of its own, removed with the test process's folder.
+    static func newFilePath() throws -> String {
+        try temporaryDirectory().appendingPathComponent("sizes.sqlite").path
+    }
+
     /// Opens the file at `path` as a start does, runs `body` on it and its writer, and closes it.
     @discardableResult
     static func withFile<T>(
@@ -29,9 +34,7 @@ struct DatasetSizesTests {
 
     @Test("a new file records each dataset's size as it fills it")
     func newFileRecordsSizes() async throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("sizes.sqlite").path
+        let path = try Self.newFilePath()
         try await Self.withFile(path) { _, writer in
             let recorded = try await writer.read(DatasetSizes.recorded)
             #expect(recorded == [Self.searchDomain: 5_000, Self.pinsDomain: 2_800])
@@ -40,9 +43,7 @@ struct DatasetSizesTests {
 
     @Test("a later start takes the recorded sizes: it counts no table")
     func laterStartReadsRecordedSizes() async throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("sizes.sqlite").path
+        let path = try Self.newFilePath()
         try await Self.withFile(path) { _, writer in
             // A size that differs from the table's shows which one the next start believed.
             try await writer.write { db in try DatasetSizes.record(db, Self.pinsDomain, items: 1_234) }
@@ -54,9 +55,7 @@ struct DatasetSizesTests {
 
     @Test("a file from before sizes were recorded is counted once, and its sizes recorded")
     func olderFileIsCountedOnce() async throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("sizes.sqlite").path
+        let path = try Self.newFilePath()
         try await Self.withFile(path) { _, writer in
             try await writer.write { db in try db.execute(sql: "DELETE FROM counterpart_dataset_size") }
         }
@@ -68,9 +67,7 @@ struct DatasetSizesTests {
 
     @Test("a dataset table emptied since its size was recorded is filled again at start")
     func emptiedTableIsFilledAgain() async throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("sizes.sqlite").path
+        let path = try Self.newFilePath()
         try await Self.withFile(path) { _, writer in
             // As the sqlite3 shell could, on a file shared with --sqlite-locking shared.
             try await writer.write { db in try db.execute(sql: "DELETE FROM pins; DELETE FROM pins_rtree") }
@@ -83,9 +80,7 @@ struct DatasetSizesTests {
 
     @Test("a reset to another seed records the sizes it wrote, in its one transaction")
     func reseedRecordsSizes() async throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("sizes.sqlite").path
+        let path = try Self.newFilePath()
         try await Self.withFile(path) { database, writer in
             try await writer.write { db in try db.execute(sql: "DELETE FROM counterpart_dataset_size") }
             try await database.datasets.reseed(42)
